@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/helpers';
+
+test('theme: dark by default, Light survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await page.getByRole('menuitemradio', { name: 'Light' }).click();
+  await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => localStorage.getItem('mnemo-theme'))).toBe('light');
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('landing: features, How It Works and the signed-out calls to action', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const feature of [
+    'AI card generation',
+    'Spaced repetition',
+    'Progress tracking',
+    'Several input methods',
+    'Q&A and cloze cards',
+    'Every review saved instantly',
+  ]) {
+    await expect(page.getByRole('heading', { name: feature })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create account' }).first()).toHaveAttribute(
+    'href',
+    '/signup',
+  );
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true }).first()).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
+});
+
+test('the pages load under the strict CSP without violations', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/', '/login', '/signup', '/forgot-password', '/nope']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('create a deck from the empty dashboard', async ({ page }) => {
+  await signUp(page, uniqueEmail('deck'));
+  await page.getByRole('button', { name: 'Create Your First Deck' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Deck' });
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await dialog.getByLabel('Deck Name').fill('  Spanish verbs  ');
+  await dialog.getByLabel('Description').fill('Irregular ones');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/deck\/[\w-]+$/);
+  await expect(page.getByRole('heading', { name: 'Spanish verbs', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Spanish verbs' })).toBeVisible();
+  await expect(page.getByText('No decks yet')).toHaveCount(0);
+});
+
+test('a deck that does not exist shows Deck not found', async ({ page }) => {
+  await signUp(page, uniqueEmail('nodeck'));
+  await page.goto('/deck/00000000-0000-0000-0000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Deck not found' })).toBeVisible();
+  await expect(
+    page.getByText("The deck you're looking for doesn't exist or you don't have access to it."),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});

@@ -1,0 +1,66 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const BASE_URL = `http://localhost:${PORT}`;
+const E2E_DATA_DIR = '.tmp/e2e-data';
+
+/**
+ * Browser journeys against the real server (fresh SQLite data in .tmp/e2e-data) and the built
+ * SPA (`npm run test:e2e` runs `vite build` first). Debian's Chromium, never a downloaded one.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI_REPORT_DIR
+    ? [
+        ['list'],
+        [
+          'json',
+          {
+            outputFile: `${process.env.CI_REPORT_DIR}/playwright-${process.env.CI_REPORT_NAME ?? 'e2e'}.json`,
+          },
+        ],
+      ]
+    : 'list',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh database and outbox for every run (see e2e/reset-data.mjs).
+    command: 'node e2e/reset-data.mjs && npx tsx src/server/main.ts',
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      BASE_URL,
+      LOG_LEVEL: 'warn',
+      // Every journey signs in from the same address: the production limit of 10 sign-ins a
+      // minute would make the suite flaky, so it is raised here (and only here).
+      RATE_LIMIT_SIGN_IN_MAX: '1000',
+    },
+  },
+});

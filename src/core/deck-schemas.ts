@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Limits on deck fields (documented in docs/ARCHITECTURE.md). */
+export const DECK_NAME_MAX = 200;
+export const DECK_DESCRIPTION_MAX = 2000;
+export const DECK_DAILY_LIMIT_MAX = 9999;
+
+export const DECK_MESSAGES = {
+  nameRequired: 'Deck name is required',
+  nameTooLong: `Deck name must be at most ${DECK_NAME_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${DECK_DESCRIPTION_MAX} characters`,
+  dailyLimit: `Must be a whole number from 0 to ${DECK_DAILY_LIMIT_MAX}`,
+  notFound: 'Deck not found',
+  notFoundOrDenied: 'Deck not found or access denied',
+} as const;
+
+const deckName = z
+  .string({ message: DECK_MESSAGES.nameRequired })
+  .trim()
+  .min(1, DECK_MESSAGES.nameRequired)
+  .max(DECK_NAME_MAX, DECK_MESSAGES.nameTooLong);
+
+/** Trimmed; an empty description is stored as null (SPEC §5: "omitted when empty"). */
+const deckDescription = z
+  .string({ message: 'Description must be text' })
+  .trim()
+  .max(DECK_DESCRIPTION_MAX, DECK_MESSAGES.descriptionTooLong)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const dailyLimit = z
+  .number({ message: DECK_MESSAGES.dailyLimit })
+  .int(DECK_MESSAGES.dailyLimit)
+  .min(0, DECK_MESSAGES.dailyLimit)
+  .max(DECK_DAILY_LIMIT_MAX, DECK_MESSAGES.dailyLimit);
+
+/** Create deck (SPEC §5): the name is required after trimming. */
+export const createDeckSchema = z.strictObject({
+  name: deckName,
+  description: deckDescription,
+});
+export type CreateDeckInput = z.input<typeof createDeckSchema>;
+
+/** Update deck: any subset of the editable fields, at least one. */
+export const updateDeckSchema = z
+  .strictObject({
+    name: deckName.optional(),
+    description: deckDescription.optional(),
+    new_cards_per_day: dailyLimit.optional(),
+    max_reviews_per_day: dailyLimit.optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: 'Nothing to update',
+  });
+export type UpdateDeckInput = z.input<typeof updateDeckSchema>;
+
+export const duplicateDeckSchema = z.strictObject({
+  name: deckName.optional(),
+});
+
+export const deckSearchSchema = z.strictObject({
+  search: z.string().trim().max(DECK_NAME_MAX).optional(),
+});
+
+/** A deck as the API returns it. */
+export interface Deck {
+  id: string;
+  name: string;
+  description: string | null;
+  card_count: number;
+  /** New cards plus cards whose due date has passed (the dashboard's 'N Due' badge). */
+  due_count: number;
+  new_count: number;
+  new_cards_per_day: number;
+  max_reviews_per_day: number;
+  last_studied_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeckStats {
+  total: number;
+  new: number;
+  learning: number;
+  review: number;
+  suspended: number;
+  due: number;
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+export const CARD_TYPES = ['qa', 'cloze'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+export const CARD_STATES = ['new', 'learning', 'review', 'suspended'] as const;
+export type CardState = (typeof CARD_STATES)[number];
+
+/** Limits (documented in docs/ARCHITECTURE.md). */
+export const CARD_CONTENT_MAX = 20_000;
+export const BULK_MAX = 1000;
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 10_000;
+
+export const CARD_MESSAGES = {
+  frontRequired: 'Front content is required',
+  backRequired: 'Back content is required',
+  frontTooLong: `Front content must be at most ${CARD_CONTENT_MAX} characters`,
+  backTooLong: `Back content must be at most ${CARD_CONTENT_MAX} characters`,
+  cardType: 'Card type must be qa or cloze',
+  notFound: 'Flashcard not found',
+  deckNotFound: 'Deck not found or access denied',
+  targetDeckNotFound: 'Target deck not found or access denied',
+  decksNotFound: 'One or more decks not found or access denied',
+  idsRequired: 'Give at least one card id',
+} as const;
+
+const front = z
+  .string({ message: CARD_MESSAGES.frontRequired })
+  .trim()
+  .min(1, CARD_MESSAGES.frontRequired)
+  .max(CARD_CONTENT_MAX, CARD_MESSAGES.frontTooLong);
+const back = z
+  .string({ message: CARD_MESSAGES.backRequired })
+  .trim()
+  .min(1, CARD_MESSAGES.backRequired)
+  .max(CARD_CONTENT_MAX, CARD_MESSAGES.backTooLong);
+const cardType = z.enum(CARD_TYPES, { message: CARD_MESSAGES.cardType });
+const id = z.string({ message: 'Must be an id' }).min(1, 'Must be an id').max(100);
+
+/** A manual card (SPEC §5): front and back both required after trimming. */
+export const createFlashcardSchema = z.strictObject({
+  deck_id: id,
+  card_type: cardType.default('qa'),
+  front_content: front,
+  back_content: back,
+});
+export type CreateFlashcardInput = z.input<typeof createFlashcardSchema>;
+
+export const updateFlashcardSchema = z
+  .strictObject({
+    card_type: cardType.optional(),
+    front_content: front.optional(),
+    back_content: back.optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: 'Nothing to update',
+  });
+export type UpdateFlashcardInput = z.input<typeof updateFlashcardSchema>;
+
+export const bulkCreateFlashcardsSchema = z.strictObject({
+  cards: z
+    .array(createFlashcardSchema)
+    .min(1, 'Give at least one card')
+    .max(BULK_MAX, `At most ${BULK_MAX} cards at once`),
+});
+
+export const cardIdsSchema = z.strictObject({
+  ids: z
+    .array(id)
+    .min(1, CARD_MESSAGES.idsRequired)
+    .max(BULK_MAX, `At most ${BULK_MAX} cards at once`),
+});
+
+export const moveFlashcardsSchema = z.strictObject({
+  ids: cardIdsSchema.shape.ids,
+  target_deck_id: id,
+});
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const listFlashcardsSchema = z.strictObject({
+  deck_id: id.optional(),
+  card_type: cardType.optional(),
+  is_edited: booleanQuery.optional(),
+  source_job_id: id.optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const searchFlashcardsSchema = z.strictObject({
+  q: z.string().trim().min(1, 'Enter something to search for').max(200),
+  deck_id: id.optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+});
+
+/** A flashcard as the API returns it. */
+export interface Flashcard {
+  id: string;
+  deck_id: string;
+  card_type: CardType;
+  front_content: string;
+  back_content: string | null;
+  source_job_id: string | null;
+  is_edited: boolean;
+  card_state: CardState;
+  due_date: string;
+  interval_days: number;
+  ease_factor: number;
+  review_count: number;
+  learning_step: number;
+  last_reviewed_at: string | null;
+  average_response_time: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlashcardPage {
+  flashcards: Flashcard[];
+  total: number;
+  limit: number;
+  offset: number;
+  next_offset: number | null;
+}

@@ -1,0 +1,41 @@
+import type { Mail } from '../mail/mailer';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function message(to: string, subject: string, intro: string, action: string, url: string): Mail {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${action}: ${url}\n\nIf you did not ask for this, you can ignore this e-mail.\n\nMnemo`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>If you did not ask for this, you can ignore this e-mail.</p><p>Mnemo</p>`,
+  };
+}
+
+export const emails = {
+  resetPassword: (to: string, url: string) =>
+    message(
+      to,
+      'Reset your Mnemo password',
+      'Someone asked to reset the password of your Mnemo account.',
+      'Reset your password',
+      url,
+    ),
+  magicLink: (to: string, url: string) =>
+    message(
+      to,
+      'Your Mnemo sign-in link',
+      'Use this link to sign in to Mnemo. It works once and expires in 5 minutes.',
+      'Sign in to Mnemo',
+      url,
+    ),
+  verifyEmail: (to: string, url: string) =>
+    message(
+      to,
+      'Confirm your e-mail for Mnemo',
+      'Please confirm the e-mail address of your new Mnemo account.',
+      'Confirm your e-mail',
+      url,
+    ),
+};

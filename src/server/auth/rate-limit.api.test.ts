@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, uniqueEmail } from '../testing/http-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+let first: TestServer;
+let second: TestServer;
+
+beforeAll(async () => {
+  const env = { RATE_LIMIT_SIGN_IN_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' };
+  first = await startTestServer({ env });
+  second = await startTestServer({ env, shareWith: first });
+});
+
+afterAll(async () => {
+  await second?.stop();
+  await first?.stop();
+});
+
+describe('rate limits on auth routes', () => {
+  it('answers 429 once the limit is reached, counted in the database across processes', async () => {
+    const email = uniqueEmail();
+    const attempt = (target: TestServer) =>
+      new HttpClient(target.url).post('/api/auth/sign-in/email', {
+        email,
+        password: 'wrong password',
+      });
+    // Two processes share one database: the counts add up.
+    expect((await attempt(first)).status).toBe(401);
+    expect((await attempt(second)).status).toBe(401);
+    expect((await attempt(first)).status).toBe(401);
+    const limited = await attempt(second);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('x-retry-after'))).toBeGreaterThan(0);
+  });
+});

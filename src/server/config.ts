@@ -1,0 +1,215 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting Mnemo reads from the environment. Each has an embedded default, so
+ * `npm start` needs none; a setting that is present but invalid stops the start with
+ * a message naming it (see `loadConfig`). The README's configuration table mirrors this.
+ */
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const url = (protocols: string[], hint: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${hint}`)
+      .optional(),
+  );
+const int = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1'),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  PORT: int(0, 65535, 3000),
+  HOST: optionalString,
+  BASE_URL: url(['http:', 'https:'], 'http:// or https://'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres:// or postgresql://'),
+  DATABASE_POOL_SIZE: int(1, 100, 10),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  TRUSTED_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const origins = (value ?? '')
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+        for (const origin of origins) {
+          try {
+            const parsed = new URL(origin);
+            if (parsed.origin !== origin.replace(/\/$/, '')) throw new Error('not an origin');
+          } catch {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${origin}" is not an origin such as http://localhost:5173`,
+            });
+          }
+        }
+        return origins.map((origin) => origin.replace(/\/$/, ''));
+      }),
+  ),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp:// or smtps://'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Mnemo <no-reply@mnemo.local>')),
+  REQUIRE_EMAIL_VERIFICATION: bool(false),
+  RATE_LIMIT_WINDOW_SECONDS: int(1, 86400, 60),
+  RATE_LIMIT_MAX: int(1, 1_000_000, 100),
+  RATE_LIMIT_SIGN_IN_MAX: int(1, 1_000_000, 10),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: url(['http:', 'https:'], 'http:// or https://'),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_URL: url(['http:', 'https:'], 'http:// or https://'),
+  GITHUB_API_URL: url(['http:', 'https:'], 'http:// or https://'),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 10_000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string | undefined;
+  baseUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  authSecret: string | undefined;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  requireEmailVerification: boolean;
+  rateLimit: { windowSeconds: number; max: number; signInMax: number };
+  google: (OAuthProviderConfig & { issuerUrl: string }) | undefined;
+  github: (OAuthProviderConfig & { url: string; apiUrl: string }) | undefined;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function pair(
+  problems: string[],
+  idKey: string,
+  secretKey: string,
+  id: string | undefined,
+  secret: string | undefined,
+): OAuthProviderConfig | undefined {
+  if (id && secret) return { clientId: id, clientSecret: secret };
+  if (id || secret) {
+    problems.push(`${id ? secretKey : idKey}: must be set together with ${id ? idKey : secretKey}`);
+  }
+  return undefined;
+}
+
+/**
+ * Parses the environment once. Throws a ConfigError listing every invalid setting by name.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const google = pair(
+    problems,
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    e.GOOGLE_CLIENT_ID,
+    e.GOOGLE_CLIENT_SECRET,
+  );
+  const github = pair(
+    problems,
+    'GITHUB_CLIENT_ID',
+    'GITHUB_CLIENT_SECRET',
+    e.GITHUB_CLIENT_ID,
+    e.GITHUB_CLIENT_SECRET,
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'sqlite', file: path.join(dataDir, 'mnemo.db') },
+    authSecret: e.AUTH_SECRET,
+    trustedOrigins: e.TRUSTED_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    rateLimit: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      max: e.RATE_LIMIT_MAX,
+      signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+    },
+    google: google && {
+      ...google,
+      issuerUrl: (e.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com').replace(/\/$/, ''),
+    },
+    github: github && {
+      ...github,
+      url: (e.GITHUB_URL ?? 'https://github.com').replace(/\/$/, ''),
+      apiUrl: (e.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

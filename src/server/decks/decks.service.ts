@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { DEFAULT_MAX_REVIEWS_PER_DAY, DEFAULT_NEW_CARDS_PER_DAY } from '../../core/constants';
+import {
+  type createDeckSchema,
+  type Deck,
+  DECK_MESSAGES,
+  type DeckStats,
+  type updateDeckSchema,
+} from '../../core/deck-schemas';
+import type { Database } from '../db/database';
+import { nowIso, toIso } from '../db/time';
+import { notFound } from '../http/errors';
+import { copyFlashcardRows } from '../flashcards/flashcards.repository';
+import {
+  addToCardCount,
+  countCardsByState,
+  type DeckRow,
+  deleteDeckRow,
+  findDeckById,
+  findDecksByUser,
+  insertDeck,
+  updateDeckRow,
+} from './decks.repository';
+
+function toDeck(row: DeckRow): Deck {
+  const newCount = Number(row.new_count ?? 0);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    card_count: Number(row.card_count),
+    new_count: newCount,
+    due_count: newCount + Number(row.due_review_count ?? 0),
+    new_cards_per_day: Number(row.new_cards_per_day),
+    max_reviews_per_day: Number(row.max_reviews_per_day),
+    last_studied_at: toIso(row.last_studied_at),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+export async function listDecks(
+  db: Kysely<Database>,
+  userId: string,
+  search?: string,
+): Promise<Deck[]> {
+  return (await findDecksByUser(db, userId, nowIso(), search || undefined)).map(toDeck);
+}
+
+export async function getDeck(db: Kysely<Database>, userId: string, deckId: string): Promise<Deck> {
+  const row = await findDeckById(db, userId, deckId, nowIso());
+  if (!row) throw notFound(DECK_MESSAGES.notFound);
+  return toDeck(row);
+}
+
+export async function createDeck(
+  db: Kysely<Database>,
+  userId: string,
+  input: z.output<typeof createDeckSchema>,
+): Promise<Deck> {
+  const now = nowIso();
+  const id = randomUUID();
+  await insertDeck(db, {
+    id,
+    user_id: userId,
+    name: input.name,
+    description: input.description,
+    card_count: 0,
+    new_cards_per_day: DEFAULT_NEW_CARDS_PER_DAY,
+    max_reviews_per_day: DEFAULT_MAX_REVIEWS_PER_DAY,
+    last_studied_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return getDeck(db, userId, id);
+}
+
+export async function updateDeck(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+  input: z.output<typeof updateDeckSchema>,
+): Promise<Deck> {
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  );
+  const updated = await updateDeckRow(db, userId, deckId, { ...changes, updated_at: nowIso() });
+  if (!updated) throw notFound(DECK_MESSAGES.notFound);
+  return getDeck(db, userId, deckId);
+}
+
+/** Deletes a deck; its cards (and later its sessions and reviews) go with it by cascade. */
+export async function deleteDeck(db: Kysely<Database>, userId: string, deckId: string) {
+  if (!(await deleteDeckRow(db, userId, deckId))) throw notFound(DECK_MESSAGES.notFound);
+}
+
+/**
+ * Duplicates a deck (SPEC §7): '{name} Copy', same description, every card copied as a fresh
+ * card (no source job, not edited). One transaction: if anything fails, no new deck remains.
+ */
+export async function duplicateDeck(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+  name?: string,
+): Promise<Deck> {
+  const source = await getDeck(db, userId, deckId);
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await insertDeck(trx, {
+      id,
+      user_id: userId,
+      name: name ?? `${source.name} Copy`.slice(0, 200),
+      description: source.description,
+      card_count: 0,
+      new_cards_per_day: source.new_cards_per_day,
+      max_reviews_per_day: source.max_reviews_per_day,
+      last_studied_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const copied = await copyFlashcardRows(trx, userId, deckId, id, randomUUID, now);
+    await addToCardCount(trx, userId, id, copied, now);
+  });
+  return getDeck(db, userId, id);
+}
+
+export async function deckStats(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+): Promise<DeckStats> {
+  const now = nowIso();
+  if (!(await findDeckById(db, userId, deckId, now))) throw notFound(DECK_MESSAGES.notFound);
+  const stats: DeckStats = { total: 0, new: 0, learning: 0, review: 0, suspended: 0, due: 0 };
+  for (const { state, count, due } of await countCardsByState(db, userId, deckId, now)) {
+    stats[state] = count;
+    stats.total += count;
+    if (state === 'new') stats.due += count;
+    else if (state !== 'suspended') stats.due += due;
+  }
+  return stats;
+}

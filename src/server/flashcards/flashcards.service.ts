@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  type bulkCreateFlashcardsSchema,
+  CARD_MESSAGES,
+  type createFlashcardSchema,
+  type Flashcard,
+  type FlashcardPage,
+  type listFlashcardsSchema,
+  type updateFlashcardSchema,
+} from '../../core/flashcard-schemas';
+import { DECK_MESSAGES } from '../../core/deck-schemas';
+import type { Database } from '../db/database';
+import { nowIso, toIso } from '../db/time';
+import { addToCardCount, findOwnedDeckIds } from '../decks/decks.repository';
+import { notFound } from '../http/errors';
+import {
+  deleteFlashcardRows,
+  type FlashcardRow,
+  findFlashcardById,
+  findFlashcards,
+  findFlashcardsByIds,
+  insertFlashcards,
+  moveFlashcardRows,
+  newCardRow,
+  searchFlashcardRows,
+  updateFlashcardRow,
+} from './flashcards.repository';
+
+export function toFlashcard(row: FlashcardRow): Flashcard {
+  return {
+    id: row.id,
+    deck_id: row.deck_id,
+    card_type: row.card_type,
+    front_content: row.front_content,
+    back_content: row.back_content,
+    source_job_id: row.source_job_id,
+    is_edited: Boolean(Number(row.is_edited)),
+    card_state: row.card_state,
+    due_date: toIso(row.due_date),
+    interval_days: Number(row.interval_days),
+    ease_factor: Number(row.ease_factor),
+    review_count: Number(row.review_count),
+    learning_step: Number(row.learning_step),
+    last_reviewed_at: toIso(row.last_reviewed_at),
+    average_response_time:
+      row.average_response_time === null ? null : Number(row.average_response_time),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/** A deck id given as a filter must be one of the user's decks: 404 'Deck not found' otherwise. */
+async function assertDeckOwned(db: Kysely<Database>, userId: string, deckId: string) {
+  const owned = await findOwnedDeckIds(db, userId, [deckId]);
+  if (!owned.has(deckId)) throw notFound(DECK_MESSAGES.notFound);
+}
+
+export async function listFlashcards(
+  db: Kysely<Database>,
+  userId: string,
+  query: z.output<typeof listFlashcardsSchema>,
+): Promise<FlashcardPage> {
+  const { limit, offset, ...filters } = query;
+  if (filters.deck_id !== undefined) await assertDeckOwned(db, userId, filters.deck_id);
+  const { rows, total } = await findFlashcards(db, userId, filters, { limit, offset });
+  return {
+    flashcards: rows.map(toFlashcard),
+    total,
+    limit,
+    offset,
+    next_offset: offset + rows.length < total ? offset + rows.length : null,
+  };
+}
+
+export async function getFlashcard(db: Kysely<Database>, userId: string, cardId: string) {
+  const row = await findFlashcardById(db, userId, cardId);
+  if (!row) throw notFound(CARD_MESSAGES.notFound);
+  return toFlashcard(row);
+}
+
+/** Creates one card; the deck's card count changes in the same transaction. */
+export async function createFlashcard(
+  db: Kysely<Database>,
+  userId: string,
+  input: z.output<typeof createFlashcardSchema>,
+): Promise<Flashcard> {
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    const owned = await findOwnedDeckIds(trx, userId, [input.deck_id]);
+    if (!owned.has(input.deck_id)) throw notFound(CARD_MESSAGES.deckNotFound);
+    const now = nowIso();
+    await insertFlashcards(trx, [newCardRow(userId, input.deck_id, input, id, now)]);
+    await addToCardCount(trx, userId, input.deck_id, 1, now);
+  });
+  return getFlashcard(db, userId, id);
+}
+
+/** Creates many cards, in decks that must all be the user's (SPEC §7, bulk create). */
+export async function bulkCreateFlashcards(
+  db: Kysely<Database>,
+  userId: string,
+  input: z.output<typeof bulkCreateFlashcardsSchema>,
+): Promise<Flashcard[]> {
+  const deckIds = [...new Set(input.cards.map((card) => card.deck_id))];
+  const ids = input.cards.map(() => randomUUID());
+  await db.transaction().execute(async (trx) => {
+    const owned = await findOwnedDeckIds(trx, userId, deckIds);
+    if (owned.size !== deckIds.length) throw notFound(CARD_MESSAGES.decksNotFound);
+    const now = nowIso();
+    await insertFlashcards(
+      trx,
+      input.cards.map((card, index) =>
+        newCardRow(userId, card.deck_id, card, ids[index] ?? '', now),
+      ),
+    );
+    const perDeck = new Map<string, number>();
+    for (const card of input.cards) perDeck.set(card.deck_id, (perDeck.get(card.deck_id) ?? 0) + 1);
+    for (const [deckId, count] of perDeck) await addToCardCount(trx, userId, deckId, count, now);
+  });
+  const created = await findFlashcardsByIds(db, userId, ids);
+  return Promise.all(created.map((row) => getFlashcard(db, userId, row.id)));
+}
+
+/** Edits a card; editing marks it as edited (SPEC §4). */
+export async function updateFlashcard(
+  db: Kysely<Database>,
+  userId: string,
+  cardId: string,
+  input: z.output<typeof updateFlashcardSchema>,
+): Promise<Flashcard> {
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  );
+  const updated = await updateFlashcardRow(db, userId, cardId, {
+    ...changes,
+    is_edited: 1,
+    updated_at: nowIso(),
+  });
+  if (!updated) throw notFound(CARD_MESSAGES.notFound);
+  return getFlashcard(db, userId, cardId);
+}
+
+/** Deletes cards, all or nothing: an id that is not the user's card answers 404. */
+export async function deleteFlashcards(
+  db: Kysely<Database>,
+  userId: string,
+  ids: string[],
+): Promise<{ deleted: number }> {
+  const unique = [...new Set(ids)];
+  let deleted = 0;
+  await db.transaction().execute(async (trx) => {
+    const owned = await findFlashcardsByIds(trx, userId, unique);
+    if (owned.length !== unique.length) throw notFound(CARD_MESSAGES.notFound);
+    const perDeck = await deleteFlashcardRows(trx, userId, unique);
+    const now = nowIso();
+    for (const [deckId, count] of perDeck) {
+      await addToCardCount(trx, userId, deckId, -count, now);
+      deleted += count;
+    }
+  });
+  return { deleted };
+}
+
+export async function searchFlashcards(
+  db: Kysely<Database>,
+  userId: string,
+  text: string,
+  deckId: string | undefined,
+  limit: number,
+): Promise<Flashcard[]> {
+  if (deckId !== undefined) await assertDeckOwned(db, userId, deckId);
+  return (await searchFlashcardRows(db, userId, text, deckId, limit)).map(toFlashcard);
+}
+
+/** Moves cards to another of the user's decks; both decks' counts change in one transaction. */
+export async function moveFlashcards(
+  db: Kysely<Database>,
+  userId: string,
+  ids: string[],
+  targetDeckId: string,
+): Promise<{ moved: number }> {
+  const unique = [...new Set(ids)];
+  let moved = 0;
+  await db.transaction().execute(async (trx) => {
+    const target = await findOwnedDeckIds(trx, userId, [targetDeckId]);
+    if (!target.has(targetDeckId)) throw notFound(CARD_MESSAGES.targetDeckNotFound);
+    const owned = await findFlashcardsByIds(trx, userId, unique);
+    if (owned.length !== unique.length) throw notFound(CARD_MESSAGES.notFound);
+    const leaving = owned.filter((row) => row.deck_id !== targetDeckId);
+    if (leaving.length === 0) return;
+    const now = nowIso();
+    await moveFlashcardRows(
+      trx,
+      userId,
+      leaving.map((row) => row.id),
+      targetDeckId,
+      now,
+    );
+    const perDeck = new Map<string, number>();
+    for (const row of leaving) perDeck.set(row.deck_id, (perDeck.get(row.deck_id) ?? 0) + 1);
+    for (const [deckId, count] of perDeck) await addToCardCount(trx, userId, deckId, -count, now);
+    await addToCardCount(trx, userId, targetDeckId, leaving.length, now);
+    moved = leaving.length;
+  });
+  return { moved };
+}

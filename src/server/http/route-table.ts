@@ -1,0 +1,167 @@
+import type { Context, Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AuthedEnv, SessionUser } from '../auth/require-user';
+import type { Database } from '../db/database';
+import { readJson, readQuery } from './validate';
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<Body extends Schema, Query extends Schema> {
+  db: Kysely<Database>;
+  user: SessionUser;
+  params: Record<string, string>;
+  body: Out<Body>;
+  query: Out<Query>;
+  c: Context<AuthedEnv>;
+}
+
+/** Ids a test can use to build a valid request for a route (see the tenant matrix test). */
+export interface FixtureIds {
+  deckId: string;
+  otherDeckId: string;
+  cardId: string;
+  cardIds: string[];
+}
+
+/**
+ * One authenticated API route. The table of these is the single source for the Hono routes,
+ * the OpenAPI document and the tenant-isolation test matrix.
+ */
+export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = Schema> {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** Relative to /api, Hono syntax: '/decks/:deckId'. */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: Body;
+  query?: Query;
+  status?: 200 | 201;
+  /** The error messages this route can answer with, for the reference page. */
+  errors?: Partial<Record<400 | 404 | 409, string[]>>;
+  /** A valid request for the owner of the fixtures; `refersToDeck` marks deck ids in the body. */
+  example: {
+    body?: (ids: FixtureIds) => unknown;
+    query?: (ids: FixtureIds) => Record<string, string>;
+    refersToDeck?: boolean;
+  };
+  handle(ctx: RouteContext<Body, Query>): Promise<unknown>;
+}
+
+/** Declares a route with its body and query types inferred from the schemas. */
+export function route<Body extends Schema = undefined, Query extends Schema = undefined>(
+  definition: ApiRoute<Body, Query>,
+): ApiRoute {
+  return definition as unknown as ApiRoute;
+}
+
+/** Registers every route of the table on a Hono app that already requires a user. */
+export function mountRoutes(app: Hono<AuthedEnv>, routes: ApiRoute[], db: Kysely<Database>) {
+  for (const definition of routes) {
+    app.on(definition.method.toUpperCase(), definition.path, async (c) => {
+      const body = definition.body ? await readJson(c, definition.body) : undefined;
+      const query = definition.query ? readQuery(c, definition.query) : undefined;
+      const result = await definition.handle({
+        db,
+        user: c.get('user'),
+        params: c.req.param() as Record<string, string>,
+        body,
+        query,
+        c,
+      });
+      return c.json(result as object, definition.status ?? 200);
+    });
+  }
+}
+
+const errorSchema = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+      required: ['code', 'message'],
+    },
+  },
+  required: ['error'],
+};
+
+/** The OpenAPI 3.1 description of the route table. */
+export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const definition of routes) {
+    const openApiPath = `/api${definition.path.replace(/:(\w+)/g, '{$1}')}`;
+    const parameters: unknown[] = [...definition.path.matchAll(/:(\w+)/g)].map((match) => ({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    if (definition.query) {
+      const schema = z.toJSONSchema(definition.query, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        parameters.push({
+          name,
+          in: 'query',
+          required: schema.required?.includes(name) ?? false,
+          schema: property,
+        });
+      }
+    }
+    const errors: Record<string, unknown> = {
+      401: {
+        description: 'User not authenticated',
+        content: { 'application/json': { schema: errorSchema } },
+      },
+    };
+    for (const [status, messages] of Object.entries(definition.errors ?? {})) {
+      errors[status] = {
+        description: (messages ?? []).join('; '),
+        content: { 'application/json': { schema: errorSchema } },
+      };
+    }
+    paths[openApiPath] ??= {};
+    paths[openApiPath][definition.method] = {
+      summary: definition.summary,
+      tags: [definition.tag],
+      parameters,
+      ...(definition.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: z.toJSONSchema(definition.body, { io: 'input', unrepresentable: 'any' }),
+                },
+              },
+            },
+          }
+        : {}),
+      responses: {
+        [definition.status ?? 200]: { description: 'Success', content: { 'application/json': {} } },
+        ...errors,
+      },
+      security: [{ session: [] }],
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Mnemo API',
+      version: '1.0.0',
+      description:
+        'Every route needs a signed-in session (the better-auth session cookie, see /api/auth). Errors are { "error": { "code", "message" } }. Another user\'s ids answer 404.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
+
+/** Extracts the links of a message, so a local user (or a test) can follow them. */
+export function linksOf(text: string): string[] {
+  return [...new Set(text.match(LINK_PATTERN) ?? [])];
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise every message is written as JSON to
+ * the outbox folder under the data directory and its links are logged.
+ */
+export function createMailer(config: Config['mail'], logger: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.from, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await fs.mkdir(config.outboxDir, { recursive: true });
+      const createdAt = new Date().toISOString();
+      const file = path.join(
+        config.outboxDir,
+        `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`,
+      );
+      const links = linksOf(mail.text);
+      const message = { from: config.from, ...mail, links, createdAt };
+      await fs.writeFile(file, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
+      logger.info({ to: mail.to, subject: mail.subject, links, file }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { serve } from '@hono/node-server';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { startServices } from './services';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Mnemo cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const services = await startServices(config, logger, path.join(projectRoot, 'dist/web'));
+
+  const server = serve(
+    { fetch: services.app.fetch, port: config.port, hostname: config.host },
+    (info) => {
+      logger.info(
+        {
+          port: info.port,
+          url: config.baseUrl,
+          database: services.db.kind,
+          dataDir: config.dataDir,
+        },
+        `Mnemo is listening on ${config.baseUrl}`,
+      );
+    },
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      await services.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold close() open.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Mnemo failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

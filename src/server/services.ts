@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { getMigrations } from 'better-auth/db/migration';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import { authOptions, createAuth } from './auth/auth';
+import type { Config } from './config';
+import { createDb, type Db } from './db/database';
+import { migrateToLatest } from './db/migrations';
+import { createMailer } from './mail/mailer';
+
+/**
+ * The secret that signs sessions: AUTH_SECRET when set, otherwise one generated on first start
+ * and kept in the data directory, so sessions survive restarts with no setting.
+ */
+function authSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export interface Services {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies every migration, and wires the application. */
+export async function startServices(
+  config: Config,
+  logger: Logger,
+  webDistDir: string,
+): Promise<Services> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = createDb(config.database);
+  const mailer = createMailer(config.mail, logger);
+  const deps = { config, db, mailer, logger, secret: authSecret(config) };
+
+  const { runMigrations } = await getMigrations(authOptions(deps));
+  await runMigrations();
+  const applied = await migrateToLatest(db.kysely as never, db.kind);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+
+  const auth = createAuth(deps);
+  const app = createApp({ config, db, auth, logger, webDistDir });
+  return { db, app, close: () => db.close() };
+}

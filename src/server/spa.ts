@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Env, Hono } from 'hono';
+
+/**
+ * Serves the built single-page app from `dist/web`: hashed assets with a long cache, and
+ * index.html for every other GET that is not an API route (the client router takes over).
+ */
+export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
+  const root = path.relative(process.cwd(), distDir) || '.';
+  const indexFile = path.join(distDir, 'index.html');
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root }),
+  );
+  const serveFile = serveStatic({ root });
+  app.use('*', async (c, next) => {
+    // Only regular files under dist/web (favicon, theme-init.js…); "/" and folders fall through
+    // to index.html below instead of being sent as a download.
+    const relative = c.req.path.replace(/^\/+/, '');
+    const candidate = path.resolve(distDir, relative);
+    const inside = candidate.startsWith(path.resolve(distDir) + path.sep);
+    if (inside && relative !== '' && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+      return serveFile(c, next);
+    }
+    return next();
+  });
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) {
+      return c.text(
+        'The web app is not built yet: run `npm run build:web` (npm start does it).',
+        503,
+      );
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from './api-routes';
+import type { ApiRoute, FixtureIds } from './http/route-table';
+import { createFixtures, newUser, snapshot } from './testing/fixtures';
+import { HttpClient } from './testing/http-client';
+import { startTestServer, type TestServer } from './testing/test-server';
+
+/**
+ * The tenant-isolation matrix: every route of the API table (so new routes join by
+ * themselves), called by the owner (2xx), by another signed-in user with the owner's ids
+ * (404, the owner's data unchanged) and anonymously (401); and, for routes that carry a deck id
+ * in the body, by the other user with their own cards but the owner's deck (404).
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function requestFor(definition: ApiRoute, ids: FixtureIds, bodyIds: FixtureIds = ids) {
+  const path = definition.path.replace(':deckId', ids.deckId).replace(':cardId', ids.cardId);
+  const query = definition.example.query
+    ? `?${new URLSearchParams(definition.example.query(ids))}`
+    : '';
+  const body = definition.example.body?.(bodyIds);
+  return { url: `/api${path}${query}`, body };
+}
+
+async function send(
+  client: HttpClient,
+  definition: ApiRoute,
+  ids: FixtureIds,
+  bodyIds?: FixtureIds,
+) {
+  const { url, body } = requestFor(definition, ids, bodyIds);
+  const method = definition.method.toUpperCase();
+  if (body === undefined) return client.request(url, { method });
+  return client.request(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+const label = (definition: ApiRoute) => `${definition.method.toUpperCase()} /api${definition.path}`;
+/** A route takes ids when its request changes with the ids it is built from. */
+const takesIds = (definition: ApiRoute, a: FixtureIds, b: FixtureIds) =>
+  JSON.stringify(requestFor(definition, a)) !== JSON.stringify(requestFor(definition, b));
+
+describe('tenant isolation matrix', () => {
+  it('covers exactly the routes the server describes in /api/openapi.json', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const served = Object.entries(document.paths)
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    const table = apiRoutes
+      .map(
+        (definition) =>
+          `${definition.method.toUpperCase()} /api${definition.path.replace(/:(\w+)/g, '{$1}')}`,
+      )
+      .sort();
+    expect(served).toEqual(table);
+    expect(table.length).toBeGreaterThanOrEqual(16);
+  });
+
+  for (const definition of apiRoutes) {
+    it(`${label(definition)}: owner 2xx, other user 404 with nothing changed, anonymous 401`, async () => {
+      const owner = await newUser(server.url, 'owner');
+      const intruder = await newUser(server.url, 'intruder');
+      const ownerIds = await createFixtures(owner);
+      const intruderIds = await createFixtures(intruder);
+      const before = await snapshot(owner);
+
+      const anonymous = await send(new HttpClient(server.url), definition, ownerIds);
+      expect(anonymous.status).toBe(401);
+
+      if (takesIds(definition, ownerIds, intruderIds)) {
+        const foreign = await send(intruder, definition, ownerIds);
+        expect(foreign.status, await foreign.clone().text()).toBe(404);
+        const body = (await foreign.json()) as { error: { message: string } };
+        expect(body.error.message).toMatch(/not found/);
+        expect(await snapshot(owner)).toEqual(before);
+      } else {
+        // Routes without ids only ever see the caller's own data.
+        const own = await send(intruder, definition, intruderIds);
+        expect(own.status).toBeLessThan(300);
+        expect(JSON.stringify(await own.json())).not.toContain(ownerIds.deckId);
+        expect(await snapshot(owner)).toEqual(before);
+      }
+
+      if (definition.example.refersToDeck) {
+        // The intruder's own cards, but the owner's deck in the body.
+        const crossIds = { ...intruderIds, deckId: ownerIds.deckId, otherDeckId: ownerIds.deckId };
+        const cross = await send(intruder, definition, intruderIds, crossIds);
+        expect(cross.status, await cross.clone().text()).toBe(404);
+        expect(await snapshot(owner)).toEqual(before);
+      }
+
+      const allowed = await send(owner, definition, ownerIds);
+      expect(allowed.status, await allowed.clone().text()).toBeGreaterThanOrEqual(200);
+      expect(allowed.status).toBeLessThan(300);
+    });
+  }
+});

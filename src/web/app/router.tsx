@@ -1,0 +1,32 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { RouteError } from '../components/errors/route-error';
+import { RootLayout } from '../components/layouts/root-layout';
+import { LoadingMessage } from '../components/ui/spinner';
+import { LandingRoute } from './routes/landing';
+import { NotFoundRoute } from './routes/not-found';
+
+/** The route table of SPEC §2 (plus /settings). Screens past the landing page load on demand. */
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingMessage fullScreen />,
+    children: [
+      { path: '/', element: <LandingRoute /> },
+      { path: '/login', lazy: () => import('./routes/login') },
+      { path: '/signup', lazy: () => import('./routes/login') },
+      { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
+      { path: '/auth/callback', lazy: () => import('./routes/auth-callback') },
+      { path: '/auth/reset-password', lazy: () => import('./routes/reset-password') },
+      { path: '/dashboard', lazy: () => import('./routes/dashboard') },
+      { path: '/deck/:deckId', lazy: () => import('./routes/deck') },
+      { path: '/deck/:deckId/learn', lazy: () => import('./routes/learn') },
+      { path: '/settings', lazy: () => import('./routes/settings') },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

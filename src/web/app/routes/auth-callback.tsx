@@ -1,0 +1,1 @@
+export { AuthCallback as Component } from '../../features/auth/components/auth-callback';

@@ -1,0 +1,1 @@
+export { ForgotPassword as Component } from '../../features/auth/components/forgot-password';

@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router';
+import { Header } from './header';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <footer className="border-t border-border">
+        <div className="mx-auto flex w-full max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
+          <p>© {new Date().getFullYear()} Mnemo</p>
+          <p>Learn anything, remember everything.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Deck } from '../../../../core/deck-schemas';
+import { api } from '../../../lib/api-client';
+
+export const deckQueryKey = (deckId: string) => ['decks', deckId] as const;
+
+export const getDeck = (deckId: string, signal?: AbortSignal) =>
+  api.get<Deck>(`/api/decks/${encodeURIComponent(deckId)}`, signal);
+
+/** One deck with its card and due counts; runs only when there is a deck id. */
+export function useDeck(deckId: string | undefined, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: deckQueryKey(deckId ?? ''),
+    queryFn: ({ signal }) => getDeck(deckId ?? '', signal),
+    enabled: enabled && Boolean(deckId),
+  });
+}

@@ -1,0 +1,123 @@
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { AUTH_MESSAGES, validateNewPassword } from '../../../../core/auth-validation';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { authClient, authErrorMessage } from '../../../lib/auth-client';
+import { SettingsSection } from './section';
+import { SetPasswordHint } from './set-password-hint';
+
+export function ChangePasswordSection({
+  email,
+  hasPassword,
+  onSessionsChanged,
+}: {
+  email: string;
+  hasPassword: boolean;
+  onSessionsChanged: () => void;
+}) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [revokeOthers, setRevokeOthers] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem =
+      (current === '' ? AUTH_MESSAGES.passwordRequired : null) ??
+      validateNewPassword(next, confirmation);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      const { error: failure } = await authClient.changePassword({
+        currentPassword: current,
+        newPassword: next,
+        revokeOtherSessions: revokeOthers,
+      });
+      if (failure) {
+        const message = authErrorMessage(failure);
+        setError(message);
+        toast.error('Password not changed', { description: message });
+        return;
+      }
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+      toast.success('Password changed', {
+        description: revokeOthers
+          ? 'Your password has been updated and your other sessions were signed out.'
+          : 'Your password has been updated.',
+      });
+      if (revokeOthers) onSessionsChanged();
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <SettingsSection
+      id="password"
+      icon={KeyRound}
+      title="Change password"
+      description="Use at least 8 characters."
+    >
+      {hasPassword ? null : (
+        <SetPasswordHint email={email}>
+          Your account has no password yet: you sign in with an e-mail link or a provider.
+        </SetPasswordHint>
+      )}
+      <form hidden={!hasPassword} noValidate onSubmit={submit} className="max-w-md space-y-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <input type="text" name="username" autoComplete="username" hidden readOnly />
+        <FormField
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <FormField
+          id="settings-new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        <FormField
+          id="settings-confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+        <label className="flex cursor-pointer items-center gap-2.5 text-sm">
+          <input
+            type="checkbox"
+            checked={revokeOthers}
+            onChange={(event) => setRevokeOthers(event.target.checked)}
+            className="size-4 accent-[var(--primary)]"
+          />
+          Sign out of all other sessions
+        </label>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Spinner /> : null}
+          {pending ? 'Changing...' : 'Change password'}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../lib/auth';
+import { useHasPassword } from '../api/get-accounts';
+import { AccountSection } from './account-section';
+import { ChangePasswordSection } from './change-password-section';
+import { sessionsQueryKey, SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
+
+/** /settings: the account page (e-mail, password, two-factor, sessions). */
+export function SettingsPage() {
+  const { user, session } = useAuth();
+  const queryClient = useQueryClient();
+  const hasPassword = useHasPassword();
+  if (!user) return null;
+  // Until the accounts answer, assume a password: the forms then work as usual.
+  const withPassword = hasPassword.data ?? true;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+      <p className="mt-1.5 text-muted-foreground">Manage your account and how you sign in.</p>
+      <div className="mt-8 space-y-6">
+        <AccountSection user={user} />
+        <ChangePasswordSection
+          email={user.email}
+          hasPassword={withPassword}
+          onSessionsChanged={() =>
+            void queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
+          }
+        />
+        <TwoFactorSection user={user} hasPassword={withPassword} />
+        <SessionsSection currentSessionId={session?.id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { magicLinkClient, twoFactorClient } from 'better-auth/client/plugins';
+import { createAuthClient } from 'better-auth/react';
+
+/** better-auth's client for the server mounted at /api/auth (same origin). */
+export const authClient = createAuthClient({
+  baseURL: `${window.location.origin}/api/auth`,
+  plugins: [twoFactorClient(), magicLinkClient()],
+});
+
+export type AuthSession = typeof authClient.$Infer.Session;
+export type AuthUser = AuthSession['user'];
+
+/** better-auth answers errors as `{ error: { message, status, code } }`; this picks a message. */
+export function authErrorMessage(
+  error: unknown,
+  fallback = 'Something went wrong. Please try again.',
+): string {
+  if (error && typeof error === 'object') {
+    const record = error as { message?: unknown; statusText?: unknown };
+    if (typeof record.message === 'string' && record.message.trim() !== '') return record.message;
+    if (typeof record.statusText === 'string' && record.statusText.trim() !== '') {
+      return record.statusText;
+    }
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
