@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs (say, CI on a clone and a developer's run) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
-const E2E_DATA_DIR = '.tmp/e2e-data';
+const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 /**
  * Browser journeys against the real server (fresh SQLite data in .tmp/e2e-data) and the built
@@ -54,6 +55,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      E2E_PORT: String(PORT),
       PORT: String(PORT),
       DATA_DIR: E2E_DATA_DIR,
       BASE_URL,

@@ -3,4 +3,4 @@
 // globalSetup, so a globalSetup would delete the live database of the running server.
 import fs from 'node:fs';
 
-fs.rmSync('.tmp/e2e-data', { recursive: true, force: true });
+fs.rmSync(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}`, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct-horse-battery';
-const OUTBOX_DIR = path.resolve('.tmp/e2e-data/outbox');
+const OUTBOX_DIR = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}/outbox`);
 
 /** A fresh address per test, so tests never share an account. */
 export function uniqueEmail(label = 'user'): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOZE_MESSAGES, validateCloze } from './card-content/cloze';
 
 export const CARD_TYPES = ['qa', 'cloze'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -38,12 +39,28 @@ const cardType = z.enum(CARD_TYPES, { message: CARD_MESSAGES.cardType });
 const id = z.string({ message: 'Must be an id' }).min(1, 'Must be an id').max(100);
 
 /** A manual card (SPEC §5): front and back both required after trimming. */
-export const createFlashcardSchema = z.strictObject({
-  deck_id: id,
-  card_type: cardType.default('qa'),
-  front_content: front,
-  back_content: back,
-});
+export const createFlashcardSchema = z
+  .strictObject({
+    deck_id: id,
+    card_type: cardType.default('qa'),
+    front_content: front,
+    back_content: back,
+  })
+  .superRefine((card, context) => {
+    if (card.card_type !== 'cloze') return;
+    const problem = clozeProblem(card.front_content);
+    if (problem) context.addIssue({ code: 'custom', path: ['front_content'], message: problem });
+  });
+
+/**
+ * The first problem with a cloze card's front ({{c1::answer}} syntax, SPEC §5), or null.
+ * Used by create, bulk create and update (which knows the stored type).
+ */
+export function clozeProblem(front: string): string | null {
+  const problems = validateCloze(front);
+  // "Not closed" or "numbers start at 1" says more than the generic "needs a deletion".
+  return problems.find((problem) => problem !== CLOZE_MESSAGES.noDeletion) ?? problems[0] ?? null;
+}
 export type CreateFlashcardInput = z.input<typeof createFlashcardSchema>;
 
 export const updateFlashcardSchema = z

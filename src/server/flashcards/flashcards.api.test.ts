@@ -138,6 +138,49 @@ describe('creating cards', () => {
   });
 });
 
+describe('cloze syntax', () => {
+  it('refuses a cloze card without a valid deletion on create, bulk create and update', async () => {
+    const user = await newUser(server.url);
+    const deck = await createDeck(user);
+    const qa = await createCard(user, deck.id, 'Plain {{ braces }} are fine', 'yes');
+    const cloze = await createCard(
+      user,
+      deck.id,
+      '{{c1::Paris}} is the capital of France',
+      'Paris is the capital of France',
+      'cloze',
+    );
+    const before = await snapshot(user);
+    const bad = (front: string) => ({
+      deck_id: deck.id,
+      card_type: 'cloze',
+      front_content: front,
+      back_content: 'x',
+    });
+    for (const [front, message] of [
+      ['No deletion here', 'Cloze cards need at least one deletion such as {{c1::answer}}'],
+      ['{{c1::Paris is open', 'A cloze deletion is not closed'],
+      ['{{c0::Paris}}', 'Cloze numbers start at 1'],
+    ] as const) {
+      const single = await user.post('/api/flashcards', bad(front));
+      expect(single.status).toBe(400);
+      expect(await errorMessage(single)).toContain(message);
+      const bulk = await user.post('/api/flashcards/bulk', {
+        cards: [{ deck_id: deck.id, front_content: 'ok', back_content: 'ok' }, bad(front)],
+      });
+      expect(bulk.status).toBe(400);
+      expect(await errorMessage(bulk)).toContain(message);
+    }
+    // Changing only the front of a stored cloze card, or only the type of a plain card.
+    const frontOnly = await patch(user, `/api/flashcards/${cloze.id}`, { front_content: 'gone' });
+    expect(frontOnly.status).toBe(400);
+    expect(await errorMessage(frontOnly)).toContain('need at least one deletion');
+    const typeOnly = await patch(user, `/api/flashcards/${qa.id}`, { card_type: 'cloze' });
+    expect(typeOnly.status).toBe(400);
+    expect(await snapshot(user)).toEqual(before);
+  });
+});
+
 describe('reading cards', () => {
   it('lists newest first with filters and pagination', async () => {
     const user = await newUser(server.url);
@@ -146,7 +189,15 @@ describe('reading cards', () => {
     const ids: string[] = [];
     for (let index = 0; index < 5; index++) {
       ids.push(
-        (await createCard(user, deck.id, `Q${index}`, `A${index}`, index % 2 ? 'cloze' : 'qa')).id,
+        (
+          await createCard(
+            user,
+            deck.id,
+            index % 2 ? `{{c1::Q${index}}}` : `Q${index}`,
+            `A${index}`,
+            index % 2 ? 'cloze' : 'qa',
+          )
+        ).id,
       );
       await new Promise((resolve) => setTimeout(resolve, 3));
     }
@@ -157,7 +208,7 @@ describe('reading cards', () => {
       await user.get(`/api/flashcards?deck_id=${deck.id}&limit=2`),
       200,
     );
-    expect(page1.flashcards.map((card) => card.front_content)).toEqual(['Q4', 'Q3']);
+    expect(page1.flashcards.map((card) => card.front_content)).toEqual(['Q4', '{{c1::Q3}}']);
     expect(page1).toMatchObject({ total: 5, limit: 2, offset: 0, next_offset: 2 });
     const page3 = await json<FlashcardPage>(
       await user.get(`/api/flashcards?deck_id=${deck.id}&limit=2&offset=4`),
@@ -170,7 +221,10 @@ describe('reading cards', () => {
       await user.get(`/api/flashcards?deck_id=${deck.id}&card_type=cloze`),
       200,
     );
-    expect(cloze.flashcards.map((card) => card.front_content)).toEqual(['Q3', 'Q1']);
+    expect(cloze.flashcards.map((card) => card.front_content)).toEqual([
+      '{{c1::Q3}}',
+      '{{c1::Q1}}',
+    ]);
     const edited = await json<FlashcardPage>(await user.get('/api/flashcards?is_edited=true'), 200);
     expect(edited.flashcards.map((card) => card.id)).toEqual([ids[0]]);
     const all = await json<FlashcardPage>(await user.get('/api/flashcards'), 200);

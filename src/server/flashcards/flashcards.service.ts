@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   type bulkCreateFlashcardsSchema,
   CARD_MESSAGES,
+  clozeProblem,
   type createFlashcardSchema,
   type Flashcard,
   type FlashcardPage,
@@ -14,7 +15,7 @@ import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { Database } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { addToCardCount, findOwnedDeckIds } from '../decks/decks.repository';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import {
   deleteFlashcardRows,
   type FlashcardRow,
@@ -133,6 +134,14 @@ export async function updateFlashcard(
   const changes = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
   );
+  if (input.card_type === 'cloze' || input.front_content !== undefined) {
+    // The stored type or front decides when the request changes only the other one.
+    const current = await getFlashcard(db, userId, cardId);
+    const type = input.card_type ?? current.card_type;
+    const problem =
+      type === 'cloze' ? clozeProblem(input.front_content ?? current.front_content) : null;
+    if (problem) throw badRequest(`front_content: ${problem}`, 'VALIDATION_ERROR');
+  }
   const updated = await updateFlashcardRow(db, userId, cardId, {
     ...changes,
     is_edited: 1,
