@@ -10,6 +10,9 @@ export const DECK_MESSAGES = {
   nameTooLong: `Deck name must be at most ${DECK_NAME_MAX} characters`,
   descriptionTooLong: `Description must be at most ${DECK_DESCRIPTION_MAX} characters`,
   dailyLimit: `Must be a whole number from 0 to ${DECK_DAILY_LIMIT_MAX}`,
+  scheduler: 'Scheduler must be fsrs or sm2',
+  desiredRetention: 'Desired retention must be between 0.70 and 0.99',
+  maximumInterval: 'Maximum interval must be a whole number of days from 1 to 36500',
   notFound: 'Deck not found',
   notFoundOrDenied: 'Deck not found or access denied',
 } as const;
@@ -34,6 +37,20 @@ const dailyLimit = z
   .min(0, DECK_MESSAGES.dailyLimit)
   .max(DECK_DAILY_LIMIT_MAX, DECK_MESSAGES.dailyLimit);
 
+export const SCHEDULERS = ['fsrs', 'sm2'] as const;
+export type SchedulerName = (typeof SCHEDULERS)[number];
+
+const scheduler = z.enum(SCHEDULERS, { message: DECK_MESSAGES.scheduler });
+const desiredRetention = z
+  .number({ message: DECK_MESSAGES.desiredRetention })
+  .min(0.7, DECK_MESSAGES.desiredRetention)
+  .max(0.99, DECK_MESSAGES.desiredRetention);
+const maximumInterval = z
+  .number({ message: DECK_MESSAGES.maximumInterval })
+  .int(DECK_MESSAGES.maximumInterval)
+  .min(1, DECK_MESSAGES.maximumInterval)
+  .max(36500, DECK_MESSAGES.maximumInterval);
+
 /** Create deck (SPEC §5): the name is required after trimming. */
 export const createDeckSchema = z.strictObject({
   name: deckName,
@@ -48,6 +65,9 @@ export const updateDeckSchema = z
     description: deckDescription.optional(),
     new_cards_per_day: dailyLimit.optional(),
     max_reviews_per_day: dailyLimit.optional(),
+    scheduler: scheduler.optional(),
+    desired_retention: desiredRetention.optional(),
+    maximum_interval_days: maximumInterval.optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: 'Nothing to update',
@@ -73,6 +93,13 @@ export interface Deck {
   new_count: number;
   new_cards_per_day: number;
   max_reviews_per_day: number;
+  /** The deck's scheduler: FSRS (default for new decks) or SM-2. */
+  scheduler: SchedulerName;
+  /** FSRS's target probability of recall at review time (default 0.90). */
+  desired_retention: number;
+  maximum_interval_days: number;
+  /** Personal FSRS parameters from tuning, null while FSRS's defaults apply. */
+  fsrs_weights: number[] | null;
   last_studied_at: string | null;
   created_at: string;
   updated_at: string;

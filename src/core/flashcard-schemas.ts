@@ -118,6 +118,8 @@ export interface Flashcard {
   front_content: string;
   back_content: string | null;
   source_job_id: string | null;
+  /** For a generated card, the passage of the source it comes from. */
+  source_quote: string | null;
   is_edited: boolean;
   card_state: CardState;
   due_date: string;

@@ -35,6 +35,7 @@ import {
   updateFlashcard,
 } from './flashcards/flashcards.service';
 import { type ApiRoute, route } from './http/route-table';
+import { studyRoutes } from './study/study.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -230,4 +231,5 @@ export const apiRoutes: ApiRoute[] = [
     example: {},
     handle: ({ db, user, params }) => deleteFlashcards(db, user.id, [params.cardId ?? '']),
   }),
+  ...studyRoutes,
 ];

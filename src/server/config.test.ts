@@ -27,6 +27,42 @@ describe('loadConfig', () => {
     expect(config.rateLimit).toEqual({ windowSeconds: 60, max: 100, signInMax: 10 });
   });
 
+  it('uses the built-in generator by default and reads an LLM provider', () => {
+    expect(loadConfig({}).ai).toEqual({ provider: 'builtin' });
+    expect(loadConfig({}).generation).toEqual({ workers: 1, maxJobsPerUser: 2, leaseSeconds: 60 });
+    expect(
+      loadConfig({
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        AI_MODEL: 'llama3.1',
+      }).ai,
+    ).toEqual({
+      provider: 'openai-compatible',
+      model: 'llama3.1',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      timeoutMs: 120_000,
+      concurrency: 2,
+      maxRetries: 3,
+    });
+    expect(loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test' }).ai).toMatchObject({
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-test',
+    });
+  });
+
+  it('names the missing or wrong AI settings', () => {
+    expect(problemsOf({ AI_PROVIDER: 'gemini' })[0]).toMatch(/^AI_PROVIDER: must be builtin/);
+    expect(problemsOf({ AI_PROVIDER: 'openai' })).toEqual([
+      'OPENAI_API_KEY: must be set (or AI_API_KEY) when AI_PROVIDER is openai',
+    ]);
+    expect(problemsOf({ AI_PROVIDER: 'openai-compatible' })).toEqual([
+      'AI_BASE_URL: must be set when AI_PROVIDER is openai-compatible',
+      'AI_MODEL: must be set when AI_PROVIDER is openai-compatible',
+    ]);
+    expect(problemsOf({ GENERATION_WORKERS: '-1' })[0]).toMatch(/^GENERATION_WORKERS/);
+  });
+
   it('treats an empty setting as absent', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

@@ -101,6 +101,25 @@ const envSchema = z.object({
   GITHUB_URL: url(['http:', 'https:'], 'http:// or https://'),
   GITHUB_API_URL: url(['http:', 'https:'], 'http:// or https://'),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 10_000),
+  AI_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['builtin', 'openai', 'anthropic', 'openai-compatible'], {
+        message: 'must be builtin, openai, anthropic or openai-compatible',
+      })
+      .default('builtin'),
+  ),
+  AI_MODEL: optionalString,
+  AI_BASE_URL: url(['http:', 'https:'], 'http:// or https://'),
+  AI_API_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  AI_TIMEOUT_MS: int(1000, 3_600_000, 120_000),
+  AI_CONCURRENCY: int(1, 32, 2),
+  AI_MAX_RETRIES: int(0, 10, 3),
+  GENERATION_WORKERS: int(0, 32, 1),
+  GENERATION_MAX_JOBS_PER_USER: int(1, 100, 2),
+  GENERATION_LEASE_SECONDS: int(5, 3600, 60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -127,7 +146,24 @@ export interface Config {
   google: (OAuthProviderConfig & { issuerUrl: string }) | undefined;
   github: (OAuthProviderConfig & { url: string; apiUrl: string }) | undefined;
   shutdownTimeoutMs: number;
+  ai: AiConfig;
+  generation: { workers: number; maxJobsPerUser: number; leaseSeconds: number };
 }
+
+/** Which model generates cards: the built-in offline generator, or an LLM through the AI SDK. */
+export type AiConfig =
+  | { provider: 'builtin' }
+  | {
+      provider: 'openai' | 'anthropic' | 'openai-compatible';
+      model: string;
+      baseUrl: string | undefined;
+      apiKey: string | undefined;
+      timeoutMs: number;
+      concurrency: number;
+      maxRetries: number;
+    };
+
+const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -177,6 +213,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.GITHUB_CLIENT_ID,
     e.GITHUB_CLIENT_SECRET,
   );
+  let ai: AiConfig = { provider: 'builtin' };
+  if (e.AI_PROVIDER !== 'builtin') {
+    const apiKey =
+      e.AI_API_KEY ??
+      (e.AI_PROVIDER === 'openai'
+        ? e.OPENAI_API_KEY
+        : e.AI_PROVIDER === 'anthropic'
+          ? e.ANTHROPIC_API_KEY
+          : undefined);
+    if (e.AI_PROVIDER === 'openai' && !apiKey) {
+      problems.push('OPENAI_API_KEY: must be set (or AI_API_KEY) when AI_PROVIDER is openai');
+    }
+    if (e.AI_PROVIDER === 'anthropic' && !apiKey) {
+      problems.push('ANTHROPIC_API_KEY: must be set (or AI_API_KEY) when AI_PROVIDER is anthropic');
+    }
+    if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL) {
+      problems.push('AI_BASE_URL: must be set when AI_PROVIDER is openai-compatible');
+    }
+    if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_MODEL) {
+      problems.push('AI_MODEL: must be set when AI_PROVIDER is openai-compatible');
+    }
+    ai = {
+      provider: e.AI_PROVIDER,
+      model:
+        e.AI_MODEL ?? (e.AI_PROVIDER === 'openai-compatible' ? '' : DEFAULT_MODELS[e.AI_PROVIDER]),
+      baseUrl: e.AI_BASE_URL?.replace(/\/$/, ''),
+      apiKey,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      concurrency: e.AI_CONCURRENCY,
+      maxRetries: e.AI_MAX_RETRIES,
+    };
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -211,5 +279,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: (e.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    ai,
+    generation: {
+      workers: e.GENERATION_WORKERS,
+      maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,
+      leaseSeconds: e.GENERATION_LEASE_SECONDS,
+    },
   };
 }

@@ -47,5 +47,13 @@ export async function startServices(
 
   const auth = createAuth(deps);
   const app = createApp({ config, db, auth, logger, webDistDir });
-  return { db, app, close: () => db.close() };
+  const workers: { stop(): Promise<void> }[] = [];
+  return {
+    db,
+    app,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await db.close();
+    },
+  };
 }

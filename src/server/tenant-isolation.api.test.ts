@@ -14,7 +14,8 @@ import { startTestServer, type TestServer } from './testing/test-server';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No generation worker: the fixtures' job stays pending, so cancel and retry can be shown.
+  server = await startTestServer({ env: { GENERATION_WORKERS: '0' } });
 });
 
 afterAll(async () => {
@@ -22,7 +23,11 @@ afterAll(async () => {
 });
 
 function requestFor(definition: ApiRoute, ids: FixtureIds, bodyIds: FixtureIds = ids) {
-  const path = definition.path.replace(':deckId', ids.deckId).replace(':cardId', ids.cardId);
+  const path = definition.path
+    .replace(':deckId', ids.deckId)
+    .replace(':cardId', ids.cardId)
+    .replace(':sessionId', ids.sessionId)
+    .replace(':jobId', ids.jobId);
   const query = definition.example.query
     ? `?${new URLSearchParams(definition.example.query(ids))}`
     : '';
@@ -104,6 +109,16 @@ describe('tenant isolation matrix', () => {
         expect(await snapshot(owner)).toEqual(before);
       }
 
+      await definition.example.before?.(
+        (method, path, body) =>
+          owner.request(path, {
+            method,
+            ...(body === undefined
+              ? {}
+              : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          }),
+        ownerIds,
+      );
       const allowed = await send(owner, definition, ownerIds);
       expect(allowed.status, await allowed.clone().text()).toBeGreaterThanOrEqual(200);
       expect(allowed.status).toBeLessThan(300);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Generated, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 
@@ -19,6 +19,14 @@ export interface DeckTable {
   last_studied_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'fsrs' (the default) or 'sm2'. */
+  scheduler: Generated<'fsrs' | 'sm2'>;
+  desired_retention: Generated<number>;
+  maximum_interval_days: Generated<number>;
+  /** Personal FSRS parameters as a JSON array, null for FSRS's defaults. */
+  fsrs_weights: string | null;
+  /** The last tuning run as JSON (status, metrics before and after), null when never run. */
+  fsrs_tuning: string | null;
 }
 
 export interface FlashcardTable {
@@ -29,6 +37,8 @@ export interface FlashcardTable {
   front_content: string;
   back_content: string | null;
   source_job_id: string | null;
+  /** The passage of the source a generated card comes from. */
+  source_quote: string | null;
   /** 0 or 1 on both databases. */
   is_edited: number;
   card_state: 'new' | 'learning' | 'review' | 'suspended';
@@ -41,12 +51,98 @@ export interface FlashcardTable {
   average_response_time: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  stability: number | null;
+  difficulty: number | null;
+  lapses: Generated<number>;
+  reps: Generated<number>;
+  scheduled_days: Generated<number>;
+  elapsed_days: Generated<number>;
+  /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+  fsrs_state: Generated<number>;
+}
+
+export type SessionType = 'mixed' | 'new_only' | 'review_only';
+export type ReviewResponse = 'again' | 'hard' | 'good' | 'easy';
+
+export interface LearningSessionTable {
+  id: string;
+  user_id: string;
+  deck_id: string;
+  session_type: SessionType;
+  time_zone: string;
+  started_at: Timestamp;
+  last_activity_at: Timestamp;
+  completed_at: Timestamp | null;
+  duration_seconds: number | null;
+  is_completed: number;
+  /** 1 when the server completed an abandoned session (counted as abandoned in statistics). */
+  auto_completed: number;
+  cards_studied: number;
+  again_count: number;
+  hard_count: number;
+  good_count: number;
+  easy_count: number;
+}
+
+export interface CardReviewTable {
+  id: string;
+  /** The id the browser made for this answer: sending it twice records it once. */
+  client_review_id: string;
+  user_id: string;
+  card_id: string;
+  deck_id: string;
+  session_id: string;
+  user_response: ReviewResponse;
+  response_time_seconds: number;
+  previous_interval_days: number;
+  previous_ease_factor: number;
+  previous_card_state: FlashcardTable['card_state'];
+  /** The card's scheduling fields before this review, as JSON, for undo. */
+  previous_card: string;
+  new_interval_days: number;
+  new_ease_factor: number;
+  new_card_state: FlashcardTable['card_state'];
+  new_due_date: Timestamp;
+  reviewed_at: Timestamp;
+  undone_at: Timestamp | null;
+}
+
+export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+export interface GenerationJobTable {
+  id: string;
+  user_id: string;
+  deck_id: string;
+  input_type: 'text' | 'url' | 'file';
+  source_content: string | null;
+  source_url: string | null;
+  source_file_path: string | null;
+  source_title: string | null;
+  generation_strategy: 'key_concepts' | 'standard' | 'detailed';
+  /** JSON array of 'qa' and 'cloze'. */
+  requested_card_types: string;
+  status: JobStatus;
+  error_message: string | null;
+  /** JSON array of the content check's warnings. */
+  warnings: string | null;
+  cards_created: Generated<number>;
+  /** How many times a worker has taken the job (a lease that expires counts too). */
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** The typed map of Mnemo's own tables (better-auth manages its tables itself). */
 export interface Database {
   decks: DeckTable;
   flashcards: FlashcardTable;
+  learning_sessions: LearningSessionTable;
+  card_reviews: CardReviewTable;
+  generation_jobs: GenerationJobTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

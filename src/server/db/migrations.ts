@@ -1,5 +1,11 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { DatabaseKind } from './database';
+
+type ColumnSpec = readonly [
+  string,
+  'text' | 'real' | 'integer',
+  (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder,
+];
 
 /**
  * Mnemo's own schema, as Kysely migrations kept in code (run at start, after better-auth's).
@@ -81,6 +87,184 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable('flashcards').execute();
+      },
+    },
+    '0003_study': {
+      async up(db: Kysely<unknown>) {
+        // Scheduler settings per deck (SM-2 or FSRS, the default) and FSRS's card fields.
+        for (const [column, type, build] of [
+          ['scheduler', 'text', (col) => col.notNull().defaultTo('fsrs')],
+          ['desired_retention', 'real', (col) => col.notNull().defaultTo(0.9)],
+          ['maximum_interval_days', 'integer', (col) => col.notNull().defaultTo(36500)],
+          ['fsrs_weights', 'text', (col) => col],
+          ['fsrs_tuning', 'text', (col) => col],
+        ] as const satisfies readonly ColumnSpec[]) {
+          await db.schema.alterTable('decks').addColumn(column, type, build).execute();
+        }
+        for (const [column, type, build] of [
+          ['stability', 'real', (col) => col],
+          ['difficulty', 'real', (col) => col],
+          ['lapses', 'integer', (col) => col.notNull().defaultTo(0)],
+          ['reps', 'integer', (col) => col.notNull().defaultTo(0)],
+          ['scheduled_days', 'real', (col) => col.notNull().defaultTo(0)],
+          ['elapsed_days', 'real', (col) => col.notNull().defaultTo(0)],
+          ['fsrs_state', 'integer', (col) => col.notNull().defaultTo(0)],
+        ] as const satisfies readonly ColumnSpec[]) {
+          await db.schema.alterTable('flashcards').addColumn(column, type, build).execute();
+        }
+        // New cards oldest first in a deck (the queue reads this index, not the table).
+        await db.schema
+          .createIndex('flashcards_deck_state_created_idx')
+          .on('flashcards')
+          .columns(['deck_id', 'card_state', 'created_at'])
+          .execute();
+
+        await db.schema
+          .createTable('learning_sessions')
+          .addColumn('id', 'text', (col) => col.primaryKey())
+          .addColumn('user_id', 'text', (col) =>
+            col.notNull().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('deck_id', 'text', (col) =>
+            col.notNull().references('decks.id').onDelete('cascade'),
+          )
+          .addColumn('session_type', 'text', (col) => col.notNull().defaultTo('mixed'))
+          .addColumn('time_zone', 'text', (col) => col.notNull().defaultTo('UTC'))
+          .addColumn('started_at', timestamp, (col) => col.notNull())
+          .addColumn('last_activity_at', timestamp, (col) => col.notNull())
+          .addColumn('completed_at', timestamp)
+          .addColumn('duration_seconds', 'integer')
+          .addColumn('is_completed', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('auto_completed', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('cards_studied', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('again_count', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('hard_count', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('good_count', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('easy_count', 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createIndex('learning_sessions_user_open_idx')
+          .on('learning_sessions')
+          .columns(['user_id', 'is_completed', 'started_at'])
+          .execute();
+        await db.schema
+          .createIndex('learning_sessions_deck_idx')
+          .on('learning_sessions')
+          .columns(['deck_id', 'started_at'])
+          .execute();
+
+        await db.schema
+          .createTable('card_reviews')
+          .addColumn('id', 'text', (col) => col.primaryKey())
+          .addColumn('client_review_id', 'text', (col) => col.notNull())
+          .addColumn('user_id', 'text', (col) =>
+            col.notNull().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('card_id', 'text', (col) =>
+            col.notNull().references('flashcards.id').onDelete('cascade'),
+          )
+          .addColumn('deck_id', 'text', (col) =>
+            col.notNull().references('decks.id').onDelete('cascade'),
+          )
+          .addColumn('session_id', 'text', (col) =>
+            col.notNull().references('learning_sessions.id').onDelete('cascade'),
+          )
+          .addColumn('user_response', 'text', (col) => col.notNull())
+          .addColumn('response_time_seconds', 'real', (col) => col.notNull().defaultTo(0))
+          .addColumn('previous_interval_days', 'real', (col) => col.notNull())
+          .addColumn('previous_ease_factor', 'real', (col) => col.notNull())
+          .addColumn('previous_card_state', 'text', (col) => col.notNull())
+          .addColumn('previous_card', 'text', (col) => col.notNull())
+          .addColumn('new_interval_days', 'real', (col) => col.notNull())
+          .addColumn('new_ease_factor', 'real', (col) => col.notNull())
+          .addColumn('new_card_state', 'text', (col) => col.notNull())
+          .addColumn('new_due_date', timestamp, (col) => col.notNull())
+          .addColumn('reviewed_at', timestamp, (col) => col.notNull())
+          .addColumn('undone_at', timestamp)
+          .execute();
+        await db.schema
+          .createIndex('card_reviews_user_client_idx')
+          .on('card_reviews')
+          .columns(['user_id', 'client_review_id'])
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex('card_reviews_user_time_idx')
+          .on('card_reviews')
+          .columns(['user_id', 'reviewed_at'])
+          .execute();
+        await db.schema
+          .createIndex('card_reviews_deck_time_idx')
+          .on('card_reviews')
+          .columns(['deck_id', 'reviewed_at'])
+          .execute();
+        await db.schema
+          .createIndex('card_reviews_session_idx')
+          .on('card_reviews')
+          .columns(['session_id', 'reviewed_at'])
+          .execute();
+        await db.schema
+          .createIndex('card_reviews_card_idx')
+          .on('card_reviews')
+          .columns(['card_id', 'reviewed_at'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('card_reviews').execute();
+        await db.schema.dropTable('learning_sessions').execute();
+      },
+    },
+    '0004_generation_jobs': {
+      async up(db: Kysely<unknown>) {
+        // The generation queue (DESIGN §3): workers claim pending jobs, or processing jobs whose
+        // lease expired because their worker died, by a compare-and-set on status and lease.
+        await db.schema
+          .createTable('generation_jobs')
+          .addColumn('id', 'text', (col) => col.primaryKey())
+          .addColumn('user_id', 'text', (col) =>
+            col.notNull().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('deck_id', 'text', (col) =>
+            col.notNull().references('decks.id').onDelete('cascade'),
+          )
+          .addColumn('input_type', 'text', (col) => col.notNull())
+          .addColumn('source_content', 'text')
+          .addColumn('source_url', 'text')
+          .addColumn('source_file_path', 'text')
+          .addColumn('source_title', 'text')
+          .addColumn('generation_strategy', 'text', (col) => col.notNull())
+          .addColumn('requested_card_types', 'text', (col) => col.notNull())
+          .addColumn('status', 'text', (col) => col.notNull().defaultTo('pending'))
+          .addColumn('error_message', 'text')
+          .addColumn('warnings', 'text')
+          .addColumn('cards_created', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('lease_owner', 'text')
+          .addColumn('lease_expires_at', timestamp)
+          .addColumn('started_at', timestamp)
+          .addColumn('completed_at', timestamp)
+          .addColumn('created_at', timestamp, (col) => col.notNull())
+          .addColumn('updated_at', timestamp, (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex('generation_jobs_status_idx')
+          .on('generation_jobs')
+          .columns(['status', 'created_at'])
+          .execute();
+        await db.schema
+          .createIndex('generation_jobs_user_deck_idx')
+          .on('generation_jobs')
+          .columns(['user_id', 'deck_id', 'created_at'])
+          .execute();
+        await db.schema.alterTable('flashcards').addColumn('source_quote', 'text').execute();
+        await db.schema
+          .createIndex('flashcards_source_job_idx')
+          .on('flashcards')
+          .columns(['source_job_id'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('generation_jobs').execute();
       },
     },
   };

@@ -37,6 +37,7 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
     front_content: row.front_content,
     back_content: row.back_content,
     source_job_id: row.source_job_id,
+    source_quote: row.source_quote ?? null,
     is_edited: Boolean(Number(row.is_edited)),
     card_state: row.card_state,
     due_date: toIso(row.due_date),

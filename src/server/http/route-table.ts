@@ -23,7 +23,14 @@ export interface FixtureIds {
   otherDeckId: string;
   cardId: string;
   cardIds: string[];
+  /** An open learning session on deckId. */
+  sessionId: string;
+  /** A pending generation job on deckId. */
+  jobId: string;
 }
+
+/** Sends a request as the fixtures' owner (for `example.before`). */
+export type FixtureSend = (method: string, path: string, body?: unknown) => Promise<Response>;
 
 /**
  * One authenticated API route. The table of these is the single source for the Hono routes,
@@ -45,6 +52,8 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
     body?: (ids: FixtureIds) => unknown;
     query?: (ids: FixtureIds) => Record<string, string>;
     refersToDeck?: boolean;
+    /** Brings the owner's fixtures into the state the route needs (e.g. a failed job). */
+    before?: (send: FixtureSend, ids: FixtureIds) => Promise<unknown>;
   };
   handle(ctx: RouteContext<Body, Query>): Promise<unknown>;
 }

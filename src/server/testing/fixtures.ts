@@ -55,11 +55,18 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
   const first = await createCard(client, deck.id);
   const second = await createCard(client, deck.id, 'Largest planet?', 'Jupiter');
   await createCard(client, other.id, 'Smallest planet?', 'Mercury');
+  const started = await json<{ session: { id: string } }>(
+    await client.post(`/api/decks/${deck.id}/study/sessions`, { time_zone: 'UTC' }),
+    201,
+  );
+  const job = { id: 'none' };
   return {
     deckId: deck.id,
     otherDeckId: other.id,
     cardId: first.id,
     cardIds: [first.id, second.id],
+    sessionId: started.session.id,
+    jobId: job.id,
   };
 }
 
@@ -70,5 +77,6 @@ export async function snapshot(client: HttpClient) {
     await client.get('/api/flashcards?limit=10000'),
     200,
   );
-  return { decks: decks.decks, cards: cards.flashcards };
+  const stats = await json<unknown>(await client.get('/api/stats'), 200);
+  return { decks: decks.decks, cards: cards.flashcards, stats };
 }

@@ -1,0 +1,8 @@
+/** Spaced repetition, pure: SM-2 and FSRS scheduling, session queues, study days, statistics. */
+export * from './fsrs';
+export * from './queue';
+export * from './scheduler';
+export * from './sm2';
+export * from './stats';
+export * from './time';
+export * from './types';

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  estimatedMinutes,
+  orderSessionQueue,
+  remainingLimits,
+  requeueDelaySeconds,
+  sessionPreview,
+} from './queue';
+import type { CardState } from './types';
+
+const card = (id: string, state: CardState, created: string, due: string) => ({
+  id,
+  card_state: state,
+  created_at: `2026-01-${created}T00:00:00.000Z`,
+  due_date: `2026-02-${due}T00:00:00.000Z`,
+});
+
+const newCards = [
+  card('n3', 'new', '03', '01'),
+  card('n1', 'new', '01', '01'),
+  card('n2', 'new', '02', '01'),
+];
+const dueCards = [
+  card('r2', 'review', '01', '05'),
+  card('r1', 'learning', '01', '02'),
+  card('s', 'suspended', '01', '01'),
+];
+
+describe('session queue (get_fresh_session_queue)', () => {
+  it('orders new cards oldest first and reviews by due date; never suspended cards', () => {
+    expect(orderSessionQueue(newCards, dueCards, 'new_only', 'x').map((c) => c.id)).toEqual([
+      'n1',
+      'n2',
+      'n3',
+    ]);
+    expect(orderSessionQueue(newCards, dueCards, 'review_only', 'x').map((c) => c.id)).toEqual([
+      'r1',
+      'r2',
+    ]);
+  });
+
+  it('shuffles a mixed session reproducibly from its seed', () => {
+    const a = orderSessionQueue(newCards, dueCards, 'mixed', 'session-1').map((c) => c.id);
+    const b = orderSessionQueue(newCards, dueCards, 'mixed', 'session-1').map((c) => c.id);
+    expect(a).toEqual(b);
+    expect([...a].sort()).toEqual(['n1', 'n2', 'n3', 'r1', 'r2']);
+    const orders = new Set(
+      Array.from({ length: 20 }, (_, index) =>
+        orderSessionQueue(newCards, dueCards, 'mixed', `seed-${index}`)
+          .map((c) => c.id)
+          .join(),
+      ),
+    );
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it("subtracts today's studies from the daily limits, never below zero", () => {
+    expect(
+      remainingLimits({ newLimit: 20, reviewLimit: 200 }, { newCount: 5, reviewCount: 250 }),
+    ).toEqual({ newLimit: 15, reviewLimit: 0 });
+  });
+
+  it('estimates 30 seconds per card, rounded up to minutes', () => {
+    expect(estimatedMinutes(0)).toBe(0);
+    expect(estimatedMinutes(1)).toBe(1);
+    expect(estimatedMinutes(3)).toBe(2);
+    expect(estimatedMinutes(4)).toBe(2);
+    expect(sessionPreview('Deck', 2, 3)).toEqual({
+      deckName: 'Deck',
+      newCards: 2,
+      dueCards: 3,
+      estimatedDuration: 3,
+    });
+  });
+
+  it('requeues again after 60 s and hard on a learning card after 600 s', () => {
+    expect(requeueDelaySeconds('again', 'review', 'learning')).toBe(60);
+    expect(requeueDelaySeconds('hard', 'learning', 'review')).toBe(600);
+    expect(requeueDelaySeconds('hard', 'new', 'learning')).toBe(600);
+    expect(requeueDelaySeconds('hard', 'review', 'review')).toBeNull();
+    expect(requeueDelaySeconds('good', 'learning', 'learning')).toBeNull();
+  });
+});

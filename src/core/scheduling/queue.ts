@@ -1,0 +1,106 @@
+import type { CardState, Rating } from './types';
+
+/** Session estimate: 30 seconds per card, rounded up to minutes (SPEC §9). */
+export const SECONDS_PER_CARD = 30;
+/** Requeue delays on the learn page (SPEC §4, §9). */
+export const REQUEUE_AGAIN_SECONDS = 60;
+export const REQUEUE_HARD_LEARNING_SECONDS = 600;
+/** How often the learn page appends requeued cards that became available. */
+export const REQUEUE_CHECK_MS = 5000;
+
+export function estimatedMinutes(cards: number): number {
+  return Math.ceil((cards * SECONDS_PER_CARD) / 60);
+}
+
+/** The session preview (SPEC §3 derived views). */
+export function sessionPreview(deckName: string, newCards: number, dueCards: number) {
+  return {
+    deckName,
+    newCards,
+    dueCards,
+    estimatedDuration: estimatedMinutes(newCards + dueCards),
+  };
+}
+
+/**
+ * When a rated card comes back in the same session: again after 60 s; hard on a learning card
+ * (by the answer's resulting state or the card's state before it) after 600 s; otherwise never.
+ */
+export function requeueDelaySeconds(
+  rating: Rating,
+  stateBefore: CardState,
+  stateAfter: CardState,
+): number | null {
+  if (rating === 'again') return REQUEUE_AGAIN_SECONDS;
+  if (rating === 'hard' && (stateBefore === 'learning' || stateAfter === 'learning')) {
+    return REQUEUE_HARD_LEARNING_SECONDS;
+  }
+  return null;
+}
+
+/** A small, fast, seedable PRNG (mulberry32) from a string seed. */
+export function seededRandom(seed: string): () => number {
+  let h = 1779033703 ^ seed.length;
+  for (let index = 0; index < seed.length; index++) {
+    h = Math.imul(h ^ seed.charCodeAt(index), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
+  let state = h >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type SessionType = 'mixed' | 'new_only' | 'review_only';
+
+interface QueueItem {
+  card_state: CardState;
+  created_at: string | Date;
+  due_date: string | Date;
+  id: string;
+}
+
+const time = (value: string | Date) => new Date(value).getTime();
+
+/**
+ * get_fresh_session_queue's order: new cards oldest first, reviews by due date (both capped by
+ * the caller's limits); a mixed session shuffles them together (Fisher–Yates, seeded so a
+ * session's order can be reproduced); suspended cards never come.
+ */
+export function orderSessionQueue<T extends QueueItem>(
+  newCards: T[],
+  dueCards: T[],
+  sessionType: SessionType,
+  seed: string,
+): T[] {
+  const fresh = newCards
+    .filter((card) => card.card_state === 'new')
+    .sort((a, b) => time(a.created_at) - time(b.created_at) || a.id.localeCompare(b.id));
+  const due = dueCards
+    .filter((card) => card.card_state === 'learning' || card.card_state === 'review')
+    .sort((a, b) => time(a.due_date) - time(b.due_date) || a.id.localeCompare(b.id));
+  if (sessionType === 'new_only') return fresh;
+  if (sessionType === 'review_only') return due;
+  const queue = [...fresh, ...due];
+  const random = seededRandom(seed);
+  for (let index = queue.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [queue[index], queue[other]] = [queue[other] as T, queue[index] as T];
+  }
+  return queue;
+}
+
+/** Today's room under the deck's limits, after what was already studied today. */
+export function remainingLimits(
+  limits: { newLimit: number; reviewLimit: number },
+  studiedToday: { newCount: number; reviewCount: number },
+) {
+  return {
+    newLimit: Math.max(0, limits.newLimit - studiedToday.newCount),
+    reviewLimit: Math.max(0, limits.reviewLimit - studiedToday.reviewCount),
+  };
+}

@@ -1,0 +1,66 @@
+/** The scheduler's view of a card: SPEC §3's fields plus FSRS's memory state. */
+
+export type Rating = 'again' | 'hard' | 'good' | 'easy';
+export const RATINGS: readonly Rating[] = ['again', 'hard', 'good', 'easy'];
+export type CardState = 'new' | 'learning' | 'review' | 'suspended';
+export type SchedulerName = 'sm2' | 'fsrs';
+
+export interface SchedulingCard {
+  /** Seeds FSRS's interval fuzz, so the same card and history give the same dates. */
+  id: string;
+  card_state: CardState;
+  due_date: Date;
+  interval_days: number;
+  ease_factor: number;
+  review_count: number;
+  learning_step: number;
+  last_reviewed_at: Date | null;
+  stability: number | null;
+  difficulty: number | null;
+  lapses: number;
+  reps: number;
+  scheduled_days: number;
+  elapsed_days: number;
+  /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+  fsrs_state: number;
+}
+
+/** What a review changes on a card. */
+export type ScheduleResult = Omit<SchedulingCard, 'id' | 'review_count' | 'last_reviewed_at'>;
+
+export interface SchedulerSettings {
+  scheduler: SchedulerName;
+  /** FSRS: the probability of recall to aim for at review time (0.70–0.99). */
+  desiredRetention: number;
+  maximumIntervalDays: number;
+  /** FSRS: personal parameters from tuning; FSRS's defaults when null. */
+  fsrsWeights: number[] | null;
+}
+
+export const DEFAULT_SCHEDULER_SETTINGS: SchedulerSettings = {
+  scheduler: 'fsrs',
+  desiredRetention: 0.9,
+  maximumIntervalDays: 36_500,
+  fsrsWeights: null,
+};
+
+/** A card that has never been studied (SPEC §3 defaults). */
+export function newSchedulingCard(id: string, now: Date): SchedulingCard {
+  return {
+    id,
+    card_state: 'new',
+    due_date: now,
+    interval_days: 0,
+    ease_factor: 2.5,
+    review_count: 0,
+    learning_step: 0,
+    last_reviewed_at: null,
+    stability: null,
+    difficulty: null,
+    lapses: 0,
+    reps: 0,
+    scheduled_days: 0,
+    elapsed_days: 0,
+    fsrs_state: 0,
+  };
+}

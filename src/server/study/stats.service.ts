@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { DECK_MESSAGES } from '../../core/deck-schemas';
+import type { statsQuerySchema } from '../../core/study-schemas';
+import type { Database } from '../db/database';
+import { nowIso, toIso } from '../db/time';
+import { findOwnedDeckIds } from '../decks/decks.repository';
+import { notFound } from '../http/errors';
+import { computeStatistics } from './scheduling';
+import { findCardSchedules, findReviewsSince, findSessionsSince } from './study.repository';
+
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * Study statistics (SPEC §3, §9) for the user, overall or for one deck, in the user's time
+ * zone: card counts per state, sessions, retention over 30 days, totals per rating, the streak,
+ * reviews per day over the last year and a 30-day forecast of due cards.
+ */
+export async function studyStatistics(
+  db: Kysely<Database>,
+  userId: string,
+  query: z.output<typeof statsQuerySchema>,
+) {
+  if (query.deck_id) {
+    const owned = await findOwnedDeckIds(db, userId, [query.deck_id]);
+    if (!owned.has(query.deck_id)) throw notFound(DECK_MESSAGES.notFound);
+  }
+  const now = new Date();
+  const since = nowIso(new Date(now.getTime() - YEAR_MS));
+  const [sessions, reviews, cards] = await Promise.all([
+    findSessionsSince(db, userId, since, query.deck_id),
+    findReviewsSince(db, userId, since, query.deck_id),
+    findCardSchedules(db, userId, query.deck_id),
+  ]);
+  return computeStatistics({
+    now,
+    timeZone: query.time_zone,
+    sessions: sessions.map((session) => ({
+      startedAt: toIso(session.started_at),
+      completedAt: toIso(session.completed_at),
+      isCompleted: Boolean(Number(session.is_completed)),
+      autoCompleted: Boolean(Number(session.auto_completed)),
+      durationSeconds: session.duration_seconds === null ? null : Number(session.duration_seconds),
+      cardsStudied: Number(session.cards_studied),
+    })),
+    reviews: reviews.map((review) => ({
+      response: review.user_response,
+      reviewedAt: toIso(review.reviewed_at),
+    })),
+    cards: cards.map((card) => ({ state: card.card_state, dueDate: toIso(card.due_date) })),
+  });
+}

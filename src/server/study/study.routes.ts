@@ -1,0 +1,116 @@
+import { DECK_MESSAGES } from '../../core/deck-schemas';
+import {
+  reviewSchema,
+  startSessionSchema,
+  statsQuerySchema,
+  STUDY_MESSAGES,
+  studyQuerySchema,
+} from '../../core/study-schemas';
+import { type ApiRoute, route } from '../http/route-table';
+import { studyStatistics } from './stats.service';
+import {
+  completeSession,
+  dueCardsInfo,
+  getSession,
+  reviewCard,
+  sessionPreview,
+  startSession,
+  undoLastReview,
+} from './study.service';
+
+/** Study: due counts, session preview, sessions, reviews, undo and statistics. */
+export const studyRoutes: ApiRoute[] = [
+  route({
+    method: 'get',
+    path: '/decks/:deckId/due',
+    tag: 'Study',
+    summary: 'Due-cards info of a deck: new cards and due cards (the dashboard badge)',
+    errors: { 404: [DECK_MESSAGES.notFound] },
+    example: {},
+    handle: ({ db, user, params }) => dueCardsInfo(db, user.id, params.deckId ?? ''),
+  }),
+  route({
+    method: 'get',
+    path: '/decks/:deckId/study/preview',
+    tag: 'Study',
+    summary:
+      "Session preview: deck name, new and due cards within today's limits, estimated minutes",
+    query: studyQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { query: () => ({ time_zone: 'Europe/Paris' }) },
+    handle: ({ db, user, params, query }) =>
+      sessionPreview(db, user.id, params.deckId ?? '', query.time_zone),
+  }),
+  route({
+    method: 'post',
+    path: '/decks/:deckId/study/sessions',
+    tag: 'Study',
+    summary:
+      'Start a fresh session (abandoned sessions are completed first) and get its queue of cards',
+    body: startSessionSchema,
+    status: 201,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { body: () => ({ session_type: 'mixed', time_zone: 'UTC' }) },
+    handle: ({ db, user, params, body }) => startSession(db, user.id, params.deckId ?? '', body),
+  }),
+  route({
+    method: 'get',
+    path: '/study/sessions/:sessionId',
+    tag: 'Study',
+    summary: 'Get a learning session with its counters',
+    errors: { 404: [STUDY_MESSAGES.sessionNotFound] },
+    example: {},
+    handle: ({ db, user, params }) => getSession(db, user.id, params.sessionId ?? ''),
+  }),
+  route({
+    method: 'post',
+    path: '/study/sessions/:sessionId/reviews',
+    tag: 'Study',
+    summary:
+      'Record an answer (again, hard, good, easy) with a client-made id: a resend is recorded once',
+    body: reviewSchema,
+    errors: {
+      400: [STUDY_MESSAGES.noActiveSession, STUDY_MESSAGES.response, STUDY_MESSAGES.reviewId],
+      404: [STUDY_MESSAGES.sessionNotFound, STUDY_MESSAGES.cardNotFound],
+      409: ['This review id was already used for another answer'],
+    },
+    example: {
+      body: (ids) => ({
+        id: `review-${ids.cardId}`,
+        card_id: ids.cardId,
+        response: 'good',
+        response_time_seconds: 4,
+      }),
+    },
+    handle: ({ db, user, params, body }) => reviewCard(db, user.id, params.sessionId ?? '', body),
+  }),
+  route({
+    method: 'post',
+    path: '/study/sessions/:sessionId/undo',
+    tag: 'Study',
+    summary: "Take back the session's last answer: the card returns to its previous schedule",
+    errors: { 400: [STUDY_MESSAGES.noActiveSession], 404: [STUDY_MESSAGES.sessionNotFound] },
+    example: {},
+    handle: ({ db, user, params }) => undoLastReview(db, user.id, params.sessionId ?? ''),
+  }),
+  route({
+    method: 'post',
+    path: '/study/sessions/:sessionId/complete',
+    tag: 'Study',
+    summary: 'Complete a session (completed_at, duration, counts); repeating it is harmless',
+    errors: { 404: [STUDY_MESSAGES.sessionNotFound] },
+    example: {},
+    handle: ({ db, user, params }) => completeSession(db, user.id, params.sessionId ?? ''),
+  }),
+  route({
+    method: 'get',
+    path: '/stats',
+    tag: 'Study',
+    summary:
+      'Study statistics, overall or for one deck: states, sessions, retention, streak, heatmap, forecast',
+    query: statsQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { query: (ids) => ({ deck_id: ids.deckId, time_zone: 'America/New_York' }) },
+    handle: ({ db, user, query }) => studyStatistics(db, user.id, query),
+  }),
+];

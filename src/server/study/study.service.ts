@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  ABANDONED_SESSION_IDLE_MINUTES,
+  type LearningSession,
+  type QueueCard,
+  type ReviewResult,
+  type reviewSchema,
+  type SessionPreview,
+  type startSessionSchema,
+  type StartedSession,
+  STUDY_MESSAGES,
+} from '../../core/study-schemas';
+import { DECK_MESSAGES } from '../../core/deck-schemas';
+import type { Database } from '../db/database';
+import { nowIso, toIso } from '../db/time';
+import { getDeck } from '../decks/decks.service';
+import { toFlashcard } from '../flashcards/flashcards.service';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { cardChangesFrom, nextSchedule, orderQueue, studyDay, toPreview } from './scheduling';
+import {
+  autoCompleteAbandonedSessions,
+  type CardRow,
+  countAnswerInSession,
+  countDue,
+  countStudiedBetween,
+  findCardInDeck,
+  findDueCards,
+  findLastReviewInSession,
+  findNewCards,
+  findReviewByClientId,
+  findSession,
+  insertReview,
+  insertSession,
+  markReviewUndone,
+  type ReviewRow,
+  type SessionRow,
+  touchDeckStudied,
+  updateCardScheduling,
+  updateSession,
+} from './study.repository';
+
+export function toSession(row: SessionRow): LearningSession {
+  return {
+    id: row.id,
+    deck_id: row.deck_id,
+    session_type: row.session_type,
+    started_at: toIso(row.started_at),
+    completed_at: toIso(row.completed_at),
+    duration_seconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    is_completed: Boolean(Number(row.is_completed)),
+    cards_studied: Number(row.cards_studied),
+    again_count: Number(row.again_count),
+    hard_count: Number(row.hard_count),
+    good_count: Number(row.good_count),
+    easy_count: Number(row.easy_count),
+  };
+}
+
+export function toQueueCard(row: CardRow): QueueCard {
+  return {
+    ...toFlashcard(row),
+    stability: row.stability === null ? null : Number(row.stability),
+    difficulty: row.difficulty === null ? null : Number(row.difficulty),
+    lapses: Number(row.lapses),
+    reps: Number(row.reps),
+    scheduled_days: Number(row.scheduled_days),
+    elapsed_days: Number(row.elapsed_days),
+    fsrs_state: Number(row.fsrs_state),
+    priority_type: row.card_state === 'new' ? 'new' : 'review',
+  };
+}
+
+/** Counts for the dashboard badge and the deck page: new cards and due cards (uncapped). */
+export async function dueCardsInfo(db: Kysely<Database>, userId: string, deckId: string) {
+  await getDeck(db, userId, deckId);
+  return countDue(db, userId, deckId, nowIso());
+}
+
+/**
+ * The cards a session would hold now: the deck's daily limits minus what the user already
+ * studied today (their day, in their time zone, rolling over at 4 am).
+ */
+async function queueCards(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+  limits: { newLimit: number; reviewLimit: number },
+  timeZone: string,
+  now: Date,
+) {
+  const day = studyDay(now, timeZone);
+  const studied = await countStudiedBetween(db, userId, deckId, day.start, day.end);
+  const newRoom = Math.max(0, limits.newLimit - studied.newCount);
+  const reviewRoom = Math.max(0, limits.reviewLimit - studied.reviewCount);
+  const [newCards, dueCards] = await Promise.all([
+    findNewCards(db, userId, deckId, newRoom),
+    findDueCards(db, userId, deckId, nowIso(now), reviewRoom),
+  ]);
+  return { newCards, dueCards };
+}
+
+/** The session preview (SPEC §3): deck name, new and due cards, estimated minutes. */
+export async function sessionPreview(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+  timeZone: string,
+): Promise<SessionPreview> {
+  const deck = await getDeck(db, userId, deckId);
+  const { newCards, dueCards } = await queueCards(
+    db,
+    userId,
+    deckId,
+    { newLimit: deck.new_cards_per_day, reviewLimit: deck.max_reviews_per_day },
+    timeZone,
+    new Date(),
+  );
+  return toPreview(deck.name, newCards.length, dueCards.length);
+}
+
+/**
+ * Starts a fresh session: completes the user's abandoned sessions first, then builds the queue
+ * (get_fresh_session_queue): new cards oldest first, reviews by due date, mixed sessions
+ * shuffled.
+ */
+export async function startSession(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+  input: z.output<typeof startSessionSchema>,
+): Promise<StartedSession> {
+  const deck = await getDeck(db, userId, deckId);
+  const now = new Date();
+  const id = randomUUID();
+  const idleBefore = nowIso(new Date(now.getTime() - ABANDONED_SESSION_IDLE_MINUTES * 60_000));
+  const autoCompleted = await db.transaction().execute(async (trx) => {
+    const count = await autoCompleteAbandonedSessions(trx, userId, deckId, idleBefore);
+    await insertSession(trx, {
+      id,
+      user_id: userId,
+      deck_id: deckId,
+      session_type: input.session_type,
+      time_zone: input.time_zone,
+      started_at: nowIso(now),
+      last_activity_at: nowIso(now),
+      completed_at: null,
+      duration_seconds: null,
+      is_completed: 0,
+      auto_completed: 0,
+      cards_studied: 0,
+      again_count: 0,
+      hard_count: 0,
+      good_count: 0,
+      easy_count: 0,
+    });
+    return count;
+  });
+  const limits = {
+    newLimit:
+      input.session_type === 'review_only'
+        ? 0
+        : Math.min(input.max_new_cards ?? deck.new_cards_per_day, deck.new_cards_per_day),
+    reviewLimit:
+      input.session_type === 'new_only'
+        ? 0
+        : Math.min(input.max_review_cards ?? deck.max_reviews_per_day, deck.max_reviews_per_day),
+  };
+  const { newCards, dueCards } = await queueCards(db, userId, deckId, limits, input.time_zone, now);
+  const queue = orderQueue(newCards, dueCards, input.session_type, id).map(toQueueCard);
+  const session = await findSession(db, userId, id);
+  if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+  return { session: toSession(session), queue, autoCompleted };
+}
+
+export async function getSession(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+): Promise<LearningSession> {
+  const session = await findSession(db, userId, sessionId);
+  if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+  return toSession(session);
+}
+
+function reviewSummary(review: ReviewRow): ReviewResult['review'] {
+  return {
+    id: review.client_review_id,
+    user_response: review.user_response,
+    previous_card_state: review.previous_card_state,
+    new_card_state: review.new_card_state,
+    new_interval_days: Number(review.new_interval_days),
+    new_due_date: toIso(review.new_due_date),
+  };
+}
+
+async function resultOf(
+  db: Kysely<Database>,
+  userId: string,
+  review: ReviewRow,
+  duplicate: boolean,
+): Promise<ReviewResult> {
+  const [card, session] = await Promise.all([
+    db
+      .selectFrom('flashcards')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', review.card_id)
+      .executeTakeFirst(),
+    findSession(db, userId, review.session_id),
+  ]);
+  if (!card) throw notFound(STUDY_MESSAGES.cardNotFound);
+  if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+  return {
+    updatedCard: toQueueCard(card),
+    review: reviewSummary(review),
+    session: toSession(session),
+    duplicate,
+  };
+}
+
+/** True when an insert failed on a unique index (both databases). */
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { code?: string; message?: string })?.message ?? '');
+  const code = (error as { code?: string })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(text);
+}
+
+/**
+ * Records one answer: the card's new schedule, the card_reviews row and the session counters,
+ * in one transaction committed before the response. The client's id makes a resend harmless.
+ */
+export async function reviewCard(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+  input: z.output<typeof reviewSchema>,
+): Promise<ReviewResult> {
+  const existing = await findReviewByClientId(db, userId, input.id);
+  if (existing) {
+    if (existing.session_id !== sessionId || existing.card_id !== input.card_id) {
+      throw new HttpError(409, 'CONFLICT', 'This review id was already used for another answer');
+    }
+    return resultOf(db, userId, existing, true);
+  }
+  const now = new Date();
+  const reviewId = randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const session = await findSession(trx, userId, sessionId);
+      if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+      if (Number(session.is_completed)) throw badRequest(STUDY_MESSAGES.noActiveSession);
+      const card = await findCardInDeck(trx, userId, session.deck_id, input.card_id);
+      if (!card) throw notFound(STUDY_MESSAGES.cardNotFound);
+      const deck = await trx
+        .selectFrom('decks')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', session.deck_id)
+        .executeTakeFirst();
+      if (!deck) throw notFound(DECK_MESSAGES.notFound);
+      let next: ReturnType<typeof nextSchedule>;
+      try {
+        next = nextSchedule(card, deck, input.response, now);
+      } catch (error) {
+        const failure = new HttpError(500, 'SCHEDULER_FAILED', STUDY_MESSAGES.calculationFailed);
+        failure.cause = error;
+        throw failure;
+      }
+      const at = nowIso(now);
+      const averageResponse =
+        card.average_response_time === null
+          ? input.response_time_seconds
+          : (Number(card.average_response_time) * Number(card.review_count) +
+              input.response_time_seconds) /
+            (Number(card.review_count) + 1);
+      await updateCardScheduling(trx, userId, card.id, {
+        ...cardChangesFrom(next),
+        review_count: Number(card.review_count) + 1,
+        last_reviewed_at: at,
+        average_response_time: averageResponse,
+      });
+      await insertReview(trx, {
+        id: reviewId,
+        client_review_id: input.id,
+        user_id: userId,
+        card_id: card.id,
+        deck_id: session.deck_id,
+        session_id: sessionId,
+        user_response: input.response,
+        response_time_seconds: input.response_time_seconds,
+        previous_interval_days: Number(card.interval_days),
+        previous_ease_factor: Number(card.ease_factor),
+        previous_card_state: card.card_state,
+        previous_card: JSON.stringify(snapshotOf(card)),
+        new_interval_days: next.interval_days,
+        new_ease_factor: next.ease_factor,
+        new_card_state: next.card_state,
+        new_due_date: nowIso(next.due_date),
+        reviewed_at: at,
+        undone_at: null,
+      });
+      await countAnswerInSession(trx, userId, sessionId, input.response, 1, at);
+      await touchDeckStudied(trx, userId, session.deck_id, at);
+    });
+  } catch (error) {
+    // Two copies of the same answer raced: the other one was recorded, return it.
+    if (isUniqueViolation(error)) {
+      const recorded = await findReviewByClientId(db, userId, input.id);
+      if (recorded) return resultOf(db, userId, recorded, true);
+    }
+    throw error;
+  }
+  const recorded = await findReviewByClientId(db, userId, input.id);
+  if (!recorded) throw notFound(STUDY_MESSAGES.cardNotFound);
+  return resultOf(db, userId, recorded, false);
+}
+
+/** The scheduling fields of a card, as kept in card_reviews.previous_card for undo. */
+function snapshotOf(card: CardRow) {
+  return {
+    card_state: card.card_state,
+    due_date: toIso(card.due_date),
+    interval_days: Number(card.interval_days),
+    ease_factor: Number(card.ease_factor),
+    review_count: Number(card.review_count),
+    learning_step: Number(card.learning_step),
+    last_reviewed_at: toIso(card.last_reviewed_at),
+    average_response_time:
+      card.average_response_time === null ? null : Number(card.average_response_time),
+    stability: card.stability === null ? null : Number(card.stability),
+    difficulty: card.difficulty === null ? null : Number(card.difficulty),
+    lapses: Number(card.lapses),
+    reps: Number(card.reps),
+    scheduled_days: Number(card.scheduled_days),
+    elapsed_days: Number(card.elapsed_days),
+    fsrs_state: Number(card.fsrs_state),
+  };
+}
+
+/**
+ * Takes back the session's last answer (as Anki's undo): the card gets its scheduling fields
+ * from before that answer, the answer leaves the counters and the statistics. Nothing to undo
+ * answers `{ undone: null }`.
+ */
+export async function undoLastReview(db: Kysely<Database>, userId: string, sessionId: string) {
+  return db.transaction().execute(async (trx) => {
+    const session = await findSession(trx, userId, sessionId);
+    if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+    if (Number(session.is_completed)) throw badRequest(STUDY_MESSAGES.noActiveSession);
+    const review = await findLastReviewInSession(trx, userId, sessionId);
+    if (!review) return { undone: null, card: null, session: toSession(session) };
+    const previous = JSON.parse(review.previous_card) as ReturnType<typeof snapshotOf>;
+    const at = nowIso();
+    await updateCardScheduling(trx, userId, review.card_id, previous);
+    await markReviewUndone(trx, userId, review.id, at);
+    await countAnswerInSession(trx, userId, sessionId, review.user_response, -1, at);
+    const card = await trx
+      .selectFrom('flashcards')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', review.card_id)
+      .executeTakeFirst();
+    const updated = await findSession(trx, userId, sessionId);
+    return {
+      undone: reviewSummary(review),
+      card: card ? toQueueCard(card) : null,
+      session: updated ? toSession(updated) : toSession(session),
+    };
+  });
+}
+
+/**
+ * Completes a session: completed_at, duration and the final counts. Completing it again
+ * returns the same result, so a retried call is harmless.
+ */
+export async function completeSession(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+): Promise<LearningSession> {
+  const session = await findSession(db, userId, sessionId);
+  if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+  if (!Number(session.is_completed)) {
+    const now = new Date();
+    const started = new Date(session.started_at).getTime();
+    await updateSession(db, userId, sessionId, {
+      is_completed: 1,
+      completed_at: nowIso(now),
+      last_activity_at: nowIso(now),
+      duration_seconds: Math.max(0, Math.round((now.getTime() - started) / 1000)),
+    });
+  }
+  return getSession(db, userId, sessionId);
+}
