@@ -35,6 +35,7 @@ import {
   updateFlashcard,
 } from './flashcards/flashcards.service';
 import { type ApiRoute, route } from './http/route-table';
+import { generationRoutes } from './generation/generation.routes';
 import { studyRoutes } from './study/study.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
@@ -232,4 +233,5 @@ export const apiRoutes: ApiRoute[] = [
     handle: ({ db, user, params }) => deleteFlashcards(db, user.id, [params.cardId ?? '']),
   }),
   ...studyRoutes,
+  ...generationRoutes,
 ];

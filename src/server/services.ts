@@ -8,6 +8,8 @@ import { authOptions, createAuth } from './auth/auth';
 import type { Config } from './config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations';
+import { createGenerator } from './generation/create-generator';
+import { GenerationWorker } from './generation/worker';
 import { createMailer } from './mail/mailer';
 
 /**
@@ -47,7 +49,7 @@ export async function startServices(
 
   const auth = createAuth(deps);
   const app = createApp({ config, db, auth, logger, webDistDir });
-  const workers: { stop(): Promise<void> }[] = [];
+  const workers = startWorkers(config, db, logger, config.generation.workers);
   return {
     db,
     app,
@@ -56,4 +58,22 @@ export async function startServices(
       await db.close();
     },
   };
+}
+
+/** Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more). */
+export function startWorkers(config: Config, db: Db, logger: Logger, count: number) {
+  const generator = createGenerator(config.ai);
+  const workers = Array.from(
+    { length: count },
+    () =>
+      new GenerationWorker({
+        db: db.kysely,
+        logger,
+        generator,
+        leaseSeconds: config.generation.leaseSeconds,
+        maxJobsPerUser: config.generation.maxJobsPerUser,
+      }),
+  );
+  for (const worker of workers) worker.start();
+  return workers;
 }

@@ -59,7 +59,13 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
     await client.post(`/api/decks/${deck.id}/study/sessions`, { time_zone: 'UTC' }),
     201,
   );
-  const job = { id: 'none' };
+  const job = await json<{ id: string }>(
+    await client.post('/api/generation/text', {
+      deckId: deck.id,
+      content: 'Paris is the capital of France. It lies on the Seine, a river in the north.',
+    }),
+    201,
+  );
   return {
     deckId: deck.id,
     otherDeckId: other.id,

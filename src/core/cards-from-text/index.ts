@@ -1,0 +1,4 @@
+/** Cards from text: the built-in generator and the checks every generated card passes. */
+export * from './builtin-generator';
+export * from './postprocess';
+export * from './text-tools';

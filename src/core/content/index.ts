@@ -1,0 +1,4 @@
+/** Source content for generation: check, cleanup, chunks, strategies and estimates. */
+export * from './check';
+export * from './chunking';
+export * from './estimates';

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { DECK_MESSAGES } from '../../core/deck-schemas';
+import { checkContent, cleanContent } from '../../core/content';
+import {
+  GENERATION_MESSAGES,
+  type GenerationJob,
+  type GenerationStats,
+} from '../../core/generation-requests';
+import { toFlashcard } from '../flashcards/flashcards.service';
+import type { Database, JobStatus } from '../db/database';
+import { nowIso, toIso } from '../db/time';
+import { findOwnedDeckIds } from '../decks/decks.repository';
+import { badRequest, conflict, notFound } from '../http/errors';
+import type { CardKind, Strategy } from './generator';
+import {
+  countJobsByStatus,
+  deleteJobRow,
+  findJob,
+  findJobs,
+  insertJob,
+  type JobFilters,
+  type JobRow,
+  updateJobIf,
+} from './jobs.repository';
+import { jobSignals } from './worker';
+
+export function toJob(row: JobRow): GenerationJob {
+  return {
+    id: row.id,
+    deck_id: row.deck_id,
+    input_type: row.input_type,
+    source_url: row.source_url,
+    source_file_path: row.source_file_path,
+    source_title: row.source_title,
+    generation_strategy: row.generation_strategy,
+    requested_card_types: JSON.parse(row.requested_card_types) as CardKind[],
+    status: row.status,
+    error_message: row.error_message,
+    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
+    cards_created: Number(row.cards_created),
+    attempts: Number(row.attempts),
+    completed_at: toIso(row.completed_at),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+export interface NewJob {
+  deckId: string;
+  inputType: 'text' | 'url' | 'file';
+  content: string;
+  sourceUrl?: string | null;
+  sourceFilePath?: string | null;
+  sourceTitle?: string | null;
+  strategy: Strategy;
+  cardTypes: CardKind[];
+}
+
+/**
+ * Creates a pending job (the worker picks it up). The content is cleaned and checked first:
+ * empty content is refused ('Content is empty'), the warnings travel with the job.
+ */
+export async function createJob(
+  db: Kysely<Database>,
+  userId: string,
+  input: NewJob,
+): Promise<GenerationJob> {
+  const owned = await findOwnedDeckIds(db, userId, [input.deckId]);
+  if (!owned.has(input.deckId)) throw notFound(DECK_MESSAGES.notFoundOrDenied);
+  const content = cleanContent(input.content);
+  const check = checkContent(content);
+  if (!check.valid) throw badRequest(GENERATION_MESSAGES.invalidContent(check.errors));
+  const id = randomUUID();
+  const now = nowIso();
+  await insertJob(db, {
+    id,
+    user_id: userId,
+    deck_id: input.deckId,
+    input_type: input.inputType,
+    source_content: content,
+    source_url: input.sourceUrl ?? null,
+    source_file_path: input.sourceFilePath ?? null,
+    source_title: input.sourceTitle ?? null,
+    generation_strategy: input.strategy,
+    requested_card_types: JSON.stringify([...new Set(input.cardTypes)]),
+    status: 'pending',
+    error_message: null,
+    warnings: JSON.stringify(check.warnings),
+    lease_owner: null,
+    lease_expires_at: null,
+    started_at: null,
+    completed_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  jobSignals.emit('job');
+  return getJob(db, userId, id);
+}
+
+export async function getJob(db: Kysely<Database>, userId: string, jobId: string) {
+  const row = await findJob(db, userId, jobId);
+  if (!row) throw notFound(GENERATION_MESSAGES.jobNotFound);
+  return toJob(row);
+}
+
+export async function listJobs(
+  db: Kysely<Database>,
+  userId: string,
+  filters: JobFilters & { limit: number },
+) {
+  if (filters.deck_id) {
+    const owned = await findOwnedDeckIds(db, userId, [filters.deck_id]);
+    if (!owned.has(filters.deck_id)) throw notFound(DECK_MESSAGES.notFound);
+  }
+  return { jobs: (await findJobs(db, userId, filters, filters.limit)).map(toJob) };
+}
+
+/**
+ * The job's status; with `waitSeconds`, holds the request until the status differs from
+ * `known` (or the wait ends), so the browser learns of new cards as soon as they exist. It
+ * reads the database, so it sees jobs finished by workers in other processes.
+ */
+export async function jobStatus(
+  db: Kysely<Database>,
+  userId: string,
+  jobId: string,
+  wait: { known?: JobStatus; waitSeconds: number; signal?: AbortSignal },
+) {
+  const deadline = Date.now() + wait.waitSeconds * 1000;
+  let job = await getJob(db, userId, jobId);
+  while (
+    wait.known &&
+    job.status === wait.known &&
+    Date.now() < deadline &&
+    !wait.signal?.aborted
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    job = await getJob(db, userId, jobId);
+  }
+  return { jobId: job.id, status: job.status, error_message: job.error_message, job };
+}
+
+/** Cancel (SPEC §4): only pending jobs, which become failed with 'Cancelled by user'. */
+export async function cancelJob(db: Kysely<Database>, userId: string, jobId: string) {
+  const job = await getJob(db, userId, jobId);
+  const refusal = GENERATION_MESSAGES.cancelRefusal[job.status];
+  if (refusal) throw conflict(refusal);
+  const now = nowIso();
+  const won = await updateJobIf(
+    db,
+    userId,
+    jobId,
+    { status: 'pending' },
+    {
+      status: 'failed',
+      error_message: GENERATION_MESSAGES.cancelledByUser,
+      completed_at: now,
+      updated_at: now,
+    },
+  );
+  // A worker took it in the meantime: refuse as if it had been processing already.
+  if (!won) throw conflict(GENERATION_MESSAGES.cancelRefusal.processing ?? 'Job changed');
+  return getJob(db, userId, jobId);
+}
+
+/** Retry (SPEC §4): only failed jobs with source content; back to pending, error cleared. */
+export async function retryJob(db: Kysely<Database>, userId: string, jobId: string) {
+  const row = await findJob(db, userId, jobId);
+  if (!row) throw notFound(GENERATION_MESSAGES.jobNotFound);
+  if (row.status !== 'failed') throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
+  if (!row.source_content) throw badRequest(GENERATION_MESSAGES.noSourceForRetry);
+  const now = nowIso();
+  const won = await updateJobIf(
+    db,
+    userId,
+    jobId,
+    { status: 'failed' },
+    {
+      status: 'pending',
+      error_message: null,
+      completed_at: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      attempts: 0,
+      updated_at: now,
+    },
+  );
+  if (!won) throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
+  jobSignals.emit('job');
+  return getJob(db, userId, jobId);
+}
+
+export async function deleteJob(db: Kysely<Database>, userId: string, jobId: string) {
+  const job = await getJob(db, userId, jobId);
+  if (job.status === 'processing')
+    throw conflict(GENERATION_MESSAGES.cancelRefusal.processing ?? '');
+  await deleteJobRow(db, userId, jobId);
+  return { deleted: true };
+}
+
+/** The cards a job made; readable only once the job is completed (SPEC §4). */
+export async function jobCards(db: Kysely<Database>, userId: string, jobId: string) {
+  const job = await getJob(db, userId, jobId);
+  if (job.status !== 'completed') throw conflict(GENERATION_MESSAGES.notCompletedYet);
+  const rows = await db
+    .selectFrom('flashcards')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('source_job_id', '=', jobId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return { flashcards: rows.map(toFlashcard) };
+}
+
+/** Counts per status and the success rate: completed / total, as a percentage (SPEC §9). */
+export async function jobStats(
+  db: Kysely<Database>,
+  userId: string,
+  deckId?: string,
+): Promise<GenerationStats> {
+  if (deckId) {
+    const owned = await findOwnedDeckIds(db, userId, [deckId]);
+    if (!owned.has(deckId)) throw notFound(DECK_MESSAGES.notFound);
+  }
+  const rows = await countJobsByStatus(db, userId, deckId);
+  const count = (status: JobStatus) =>
+    Number(rows.find((row) => row.status === status)?.count ?? 0);
+  const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+  return {
+    total,
+    pending: count('pending'),
+    processing: count('processing'),
+    completed: count('completed'),
+    failed: count('failed'),
+    success_rate: total === 0 ? 0 : Math.round((count('completed') / total) * 100),
+  };
+}

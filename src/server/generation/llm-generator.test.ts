@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeReply, promptOf, startFakeLlm } from '../testing/fake-llm';
+import { createLlmGenerator } from './llm-generator';
+
+const paragraphs = [
+  'Photosynthesis turns light into chemical energy. It happens in chloroplasts.',
+  'The Calvin cycle fixes carbon dioxide into sugar. It needs ATP and NADPH.',
+];
+const split = (content: string) => content.split('\n\n');
+
+let stop: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await stop?.();
+  stop = undefined;
+});
+
+async function generatorFor(reply: (prompt: string, index: number) => FakeReply, timeoutMs = 5000) {
+  const fake = await startFakeLlm((request, index) => reply(promptOf(request), index));
+  stop = fake.stop;
+  const generate = createLlmGenerator(
+    {
+      provider: 'openai-compatible',
+      model: 'llama3.1:8b',
+      baseUrl: fake.baseUrl,
+      apiKey: 'local',
+      timeoutMs,
+      concurrency: 2,
+      maxRetries: 2,
+    },
+    split,
+  );
+  return { fake, generate };
+}
+
+const request = {
+  content: paragraphs.join('\n\n'),
+  strategy: 'standard' as const,
+  cardTypes: ['qa' as const, 'cloze' as const],
+  range: { min: 5, max: 15 },
+};
+
+describe('LLM generator through the AI SDK (OpenAI-compatible server on 127.0.0.1)', () => {
+  it('sends each chunk with the instructions and validates the structured output', async () => {
+    const { fake, generate } = await generatorFor((prompt) => ({
+      cards: [
+        {
+          type: 'qa',
+          front: `What does this say? ${prompt.slice(0, 20)}`,
+          back: prompt.split(' ')[0] ?? 'x',
+          sourceQuote: prompt.split('. ')[0] ?? prompt,
+        },
+      ],
+    }));
+    const cards = await generate(request);
+    expect(cards).toHaveLength(2);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests.map(promptOf).sort()).toEqual([...paragraphs].sort());
+    const system = fake.requests[0]?.messages.find((message) => message.role === 'system');
+    expect(String(system?.content)).toContain('{{c1::term}}');
+    expect(fake.requests[0]?.model).toBe('llama3.1:8b');
+  });
+
+  it('retries 429 and 5xx answers, then succeeds', async () => {
+    const { fake, generate } = await generatorFor((prompt, index) =>
+      index === 0
+        ? { status: 429, message: 'slow down' }
+        : index === 1
+          ? { status: 503, message: 'overloaded' }
+          : { cards: [{ type: 'qa', front: 'Q?', back: 'A', sourceQuote: prompt }] },
+    );
+    const cards = await generate({ ...request, content: paragraphs[0] ?? '' });
+    expect(cards).toHaveLength(1);
+    expect(fake.requests.length).toBe(3);
+  });
+
+  it('fails with the provider message after the retries, and on malformed output', async () => {
+    const failing = await generatorFor(() => ({ status: 500, message: 'model crashed' }));
+    await expect(failing.generate({ ...request, content: 'x' })).rejects.toThrow(/model crashed/);
+    expect(failing.fake.requests.length).toBe(3);
+    await failing.fake.stop();
+    const malformed = await generatorFor(() => ({
+      cards: [{ type: 'essay', front: '', back: 'A', sourceQuote: 'x' }],
+    }));
+    await expect(malformed.generate({ ...request, content: 'x' })).rejects.toThrow();
+  });
+
+  it('gives up after its timeout when the server never answers', async () => {
+    const { generate } = await generatorFor(() => ({ hang: true }), 1500);
+    const started = Date.now();
+    await expect(generate({ ...request, content: 'x' })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

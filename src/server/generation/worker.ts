@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import { nowIso } from '../db/time';
+import { addToCardCount } from '../decks/decks.repository';
+import { insertFlashcards, newCardRow } from '../flashcards/flashcards.repository';
+import type { CardGenerator } from './generator';
+import {
+  claimJob,
+  findClaimableJobs,
+  findJobById,
+  type JobRow,
+  renewLease,
+  updateJobIf,
+} from './jobs.repository';
+import { prepareCards } from './pipeline';
+
+/** A job whose worker died this many times is failed instead of being taken again. */
+export const MAX_JOB_ATTEMPTS = 3;
+
+/** Wakes idle workers in this process when a job is created or retried. */
+export const jobSignals = new EventEmitter();
+jobSignals.setMaxListeners(0);
+
+export interface WorkerOptions {
+  db: Kysely<Database>;
+  logger: Logger;
+  generator: CardGenerator;
+  leaseSeconds: number;
+  maxJobsPerUser: number;
+  /** How often an idle worker looks for work (jobs made by other processes). */
+  pollMs?: number;
+}
+
+const sleep = (ms: number, wake: EventEmitter, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      wake.off('job', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wake.once('job', done);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * A generation worker: takes jobs from the generation_jobs table under a lease, renews the
+ * lease while it works, and writes the cards and the final status in one transaction. A worker
+ * that dies leaves a lease that expires, and another worker takes the job again.
+ */
+export class GenerationWorker {
+  readonly id = `worker-${randomUUID()}`;
+  private readonly stopping = new AbortController();
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: WorkerOptions) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Stops taking jobs and lets the running one finish (or be abandoned to its lease). */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    const { logger } = this.options;
+    while (!this.stopping.signal.aborted) {
+      try {
+        const job = await this.claimNext();
+        if (job) {
+          await this.process(job);
+          continue;
+        }
+      } catch (error) {
+        logger.error({ err: error, worker: this.id }, 'generation worker error');
+      }
+      await sleep(this.options.pollMs ?? 1000, jobSignals, this.stopping.signal);
+    }
+  }
+
+  private leaseUntil(): string {
+    return nowIso(new Date(Date.now() + this.options.leaseSeconds * 1000));
+  }
+
+  private async claimNext(): Promise<JobRow | undefined> {
+    const { db, maxJobsPerUser } = this.options;
+    const candidates = await findClaimableJobs(db, nowIso(), maxJobsPerUser);
+    for (const candidate of candidates) {
+      if (await claimJob(db, candidate, this.id, nowIso(), this.leaseUntil())) {
+        return findJobById(db, candidate.id);
+      }
+    }
+    return undefined;
+  }
+
+  private async fail(job: JobRow, message: string): Promise<void> {
+    const now = nowIso();
+    await updateJobIf(
+      this.options.db,
+      job.user_id,
+      job.id,
+      { status: 'processing', leaseOwner: this.id },
+      { status: 'failed', error_message: message, completed_at: now, updated_at: now },
+    );
+  }
+
+  private async process(job: JobRow): Promise<void> {
+    const { db, logger, generator } = this.options;
+    const log = logger.child({ jobId: job.id, worker: this.id });
+    if (Number(job.attempts) > MAX_JOB_ATTEMPTS) {
+      await this.fail(job, 'Generation failed: the job was interrupted too many times');
+      return;
+    }
+    const abort = new AbortController();
+    const heartbeat = setInterval(
+      () => {
+        renewLease(db, job.id, this.id, this.leaseUntil())
+          .then((held) => {
+            if (!held) abort.abort();
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'lease renewal failed'));
+      },
+      Math.max(1000, (this.options.leaseSeconds * 1000) / 3),
+    );
+    const started = Date.now();
+    try {
+      const prepared = await prepareCards(db, job, generator, abort.signal);
+      if ('error' in prepared) {
+        await this.fail(job, prepared.error);
+        log.info({ error: prepared.error }, 'generation job failed');
+        return;
+      }
+      const written = await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const won = await updateJobIf(
+          trx,
+          job.user_id,
+          job.id,
+          { status: 'processing', leaseOwner: this.id },
+          {
+            status: 'completed',
+            completed_at: now,
+            updated_at: now,
+            cards_created: prepared.cards.length,
+            error_message: null,
+          },
+        );
+        if (!won) return false;
+        if (prepared.cards.length > 0) {
+          await insertFlashcards(
+            trx,
+            prepared.cards.map((card) => ({
+              ...newCardRow(
+                job.user_id,
+                job.deck_id,
+                {
+                  card_type: card.type,
+                  front_content: card.front,
+                  back_content: card.back,
+                },
+                randomUUID(),
+                now,
+              ),
+              source_job_id: job.id,
+              source_quote: card.sourceQuote,
+            })),
+          );
+          await addToCardCount(trx, job.user_id, job.deck_id, prepared.cards.length, now);
+        }
+        return true;
+      });
+      log.info(
+        { cards: prepared.cards.length, ms: Date.now() - started, written },
+        'generation job done',
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Unknown generation error';
+      log.warn({ err: error }, 'generation job failed');
+      await this.fail(job, `Generation failed: ${message}`);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}
