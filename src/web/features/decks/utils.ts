@@ -7,7 +7,10 @@ export function errorMessage(error: unknown, fallback: string): string {
     const missingRoute =
       error.status === 405 || (error.status === 404 && error.message === 'Not found');
     if (missingRoute || error.status === 0) return fallback;
-    return error.message || fallback;
+    // "front_content: Front content is required" reads better without the field name.
+    return (
+      error.message.replace(/^(?:front_content|back_content|name|description): /, '') || fallback
+    );
   }
   return fallback;
 }

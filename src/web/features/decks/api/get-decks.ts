@@ -6,14 +6,24 @@ export type { Deck };
 
 export const decksQueryKey = ['decks'] as const;
 
-export const getDecks = async (signal?: AbortSignal): Promise<Deck[]> =>
-  (await api.get<{ decks: Deck[] }>('/api/decks', signal)).decks;
+export const getDecks = async (signal?: AbortSignal, search = ''): Promise<Deck[]> =>
+  (
+    await api.get<{ decks: Deck[] }>(
+      search ? `/api/decks?search=${encodeURIComponent(search)}` : '/api/decks',
+      signal,
+    )
+  ).decks;
 
-/** The signed-in user's decks, most recently updated first. */
-export function useDecks({ enabled = true }: { enabled?: boolean } = {}) {
+/** The signed-in user's decks, most recently updated first; optionally those matching a search. */
+export function useDecks({
+  enabled = true,
+  search = '',
+}: { enabled?: boolean; search?: string } = {}) {
+  const term = search.trim();
   return useQuery({
-    queryKey: decksQueryKey,
-    queryFn: ({ signal }) => getDecks(signal),
+    queryKey: term ? ([...decksQueryKey, 'search', term] as const) : decksQueryKey,
+    queryFn: ({ signal }) => getDecks(signal, term),
     enabled,
+    placeholderData: (previous) => previous,
   });
 }

@@ -1,8 +1,12 @@
-import { AlertTriangle, Library, Plus } from 'lucide-react';
+import { AlertTriangle, Library, Plus, Search } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useShortcut } from '../../../lib/use-shortcut';
 import { useDecks } from '../api/get-decks';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckCard } from './deck-card';
@@ -10,8 +14,13 @@ import { DeckCard } from './deck-card';
 /** /dashboard (SPEC §2): 'Your Knowledge Hub', the deck grid. */
 export function Dashboard() {
   const { user } = useAuth();
-  const decks = useDecks({ enabled: Boolean(user) });
-  const hasDecks = (decks.data?.length ?? 0) > 0;
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim());
+  const decks = useDecks({ enabled: Boolean(user), search: term });
+  const searching = term !== '';
+  const hasDecks = (decks.data?.length ?? 0) > 0 || searching;
+  const searchBox = useRef<HTMLInputElement>(null);
+  useShortcut('/', () => searchBox.current?.focus());
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -23,14 +32,31 @@ export function Dashboard() {
           </p>
         </div>
         {hasDecks ? (
-          <CreateDeckDialog
-            trigger={
-              <Button>
-                <Plus aria-hidden="true" className="size-4" />
-                New Deck
-              </Button>
-            }
-          />
+          <div className="flex items-center gap-2">
+            <div className="relative w-full sm:w-64">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                ref={searchBox}
+                type="search"
+                aria-label="Search decks"
+                placeholder="Search decks…  /"
+                className="pl-9"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <CreateDeckDialog
+              trigger={
+                <Button className="shrink-0">
+                  <Plus aria-hidden="true" className="size-4" />
+                  New Deck
+                </Button>
+              }
+            />
+          </div>
         ) : null}
       </div>
 
@@ -51,6 +77,10 @@ export function Dashboard() {
               Try again
             </Button>
           </div>
+        ) : searching && decks.data?.length === 0 ? (
+          <p className="py-16 text-center text-muted-foreground">
+            No decks match &ldquo;{term}&rdquo;.
+          </p>
         ) : hasDecks ? (
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {decks.data?.map((deck) => (

@@ -1,6 +1,7 @@
-import { CalendarClock, GraduationCap, Layers, MoreVertical, Trash2 } from 'lucide-react';
+import { CalendarClock, Copy, GraduationCap, Layers, MoreVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -9,13 +10,24 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import type { Deck } from '../api/get-decks';
-import { formatDate } from '../utils';
+import { useDuplicateDeck } from '../api/update-deck';
+import { errorMessage, formatDate } from '../utils';
 import { DeleteDeckDialog } from './delete-deck-dialog';
 
 export function DeckCard({ deck }: { deck: Deck }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const lastStudied = formatDate(deck.last_studied_at);
   const due = deck.due_count;
+  const duplicate = useDuplicateDeck();
+  const duplicateDeck = () =>
+    duplicate.mutate(deck.id, {
+      onSuccess: (copy) =>
+        toast.success('Deck Duplicated', { description: `"${copy.name}" is ready.` }),
+      onError: (error) =>
+        toast.error('Duplicate Failed', {
+          description: errorMessage(error, 'Failed to duplicate deck.'),
+        }),
+    });
 
   return (
     <article className="group flex flex-col rounded-2xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-lg hover:shadow-primary/5">
@@ -38,6 +50,10 @@ export function DeckCard({ deck }: { deck: Deck }) {
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
+              <DropdownMenuItem onSelect={duplicateDeck} disabled={duplicate.isPending}>
+                <Copy aria-hidden="true" className="size-4" />
+                Duplicate Deck
+              </DropdownMenuItem>
               <DropdownMenuItem
                 className="text-danger-text"
                 onSelect={() => setConfirmDelete(true)}

@@ -1,10 +1,34 @@
-import { ArrowLeft, FileQuestion, GraduationCap, Layers, Sparkles } from 'lucide-react';
+import {
+  ArrowLeft,
+  BarChart3,
+  FileQuestion,
+  GraduationCap,
+  Layers,
+  Plus,
+  Search,
+  Settings2,
+  Sparkles,
+  Trash2,
+} from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/input';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useShortcut } from '../../../lib/use-shortcut';
+import { useCardSearch, useDeckCards, useDeleteCards } from '../../cards/api/cards';
+import { CardList } from '../../cards/components/card-list';
+import { CreateCardDialog } from '../../cards/components/create-card-dialog';
+import { MoveCardsDialog } from '../../cards/components/move-cards-dialog';
+import type { Deck } from '../api/get-decks';
 import { useDeck } from '../api/get-deck';
+import { errorMessage } from '../utils';
+import { DeckSettingsDialog } from './deck-settings-dialog';
 
 function DeckNotFound() {
   return (
@@ -24,8 +48,8 @@ function DeckNotFound() {
 }
 
 /**
- * /deck/:deckId and /deck/:deckId/learn. For now the deck's summary; cards, generation and
- * study sessions arrive with the decks issue.
+ * /deck/:deckId (SPEC §2): the deck's header, the Add Content panel and 'Your Cards'.
+ * /deck/:deckId/learn uses the same loading and not-found handling (mode 'learn').
  */
 export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
   const { deckId } = useParams();
@@ -45,75 +69,241 @@ export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
       </div>
     );
   }
+  return <DeckView deck={deck.data} mode={mode} />;
+}
 
-  const data = deck.data;
-  const backLink =
-    mode === 'learn'
-      ? { to: `/deck/${data.id}`, label: 'Back to Deck' }
-      : { to: '/dashboard', label: 'Back to Dashboard' };
-
+function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <Link
-        to={backLink.to}
+        to={mode === 'learn' ? `/deck/${deck.id}` : '/dashboard'}
         className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        {backLink.label}
+        {mode === 'learn' ? 'Back to Deck' : 'Back to Dashboard'}
       </Link>
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight break-words">{data.name}</h1>
-          {data.description ? (
-            <p className="mt-2 text-muted-foreground">{data.description}</p>
+          <h1 className="text-3xl font-bold tracking-tight break-words">{deck.name}</h1>
+          {deck.description ? (
+            <p className="mt-2 text-muted-foreground">{deck.description}</p>
           ) : null}
           <p className="mt-3 flex flex-wrap gap-4 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1.5">
               <Layers aria-hidden="true" className="size-4" />
-              {data.card_count} {data.card_count === 1 ? 'card' : 'cards'}
+              {deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <GraduationCap aria-hidden="true" className="size-4" />
-              {data.due_count} due
+              {deck.due_count} due
             </span>
           </p>
         </div>
-        {mode === 'deck' && data.due_count > 0 ? (
-          <Button asChild>
-            <Link to={`/deck/${data.id}/learn`}>
-              <GraduationCap aria-hidden="true" className="size-4" />
-              Start Learning ({data.due_count} due)
-            </Link>
-          </Button>
+        {mode === 'deck' ? (
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            <Button asChild variant="ghost" size="icon" aria-label="Statistics">
+              <Link to={`/stats?deck=${deck.id}`}>
+                <BarChart3 aria-hidden="true" className="size-4" />
+              </Link>
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Deck settings"
+              onClick={() => setSettingsOpen(true)}
+            >
+              <Settings2 aria-hidden="true" className="size-4" />
+            </Button>
+            {deck.due_count > 0 ? (
+              <Button asChild>
+                <Link to={`/deck/${deck.id}/learn`}>
+                  <GraduationCap aria-hidden="true" className="size-4" />
+                  Start Learning ({deck.due_count} due)
+                </Link>
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </div>
-      <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-input bg-card/50 px-6 py-14 text-center">
-        <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/15 text-primary">
-          <Sparkles aria-hidden="true" className="size-7" />
+      {mode === 'learn' ? (
+        <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-input bg-card/50 px-6 py-14 text-center">
+          <Sparkles aria-hidden="true" className="size-7 text-primary" />
+          <h2 className="mt-4 text-lg font-semibold">Study sessions are on their way</h2>
         </div>
-        {mode === 'learn' ? (
-          <>
-            <h2 className="mt-4 text-lg font-semibold">Study sessions are on their way</h2>
-            <p className="mt-1.5 max-w-md text-sm text-muted-foreground">
-              Spaced-repetition sessions for this deck will open here.
-            </p>
-          </>
-        ) : data.card_count === 0 ? (
-          <>
-            <h2 className="mt-4 text-lg font-semibold">Your deck is empty</h2>
+      ) : (
+        <>
+          <AddContentSlot deck={deck} />
+          <CardsSection deck={deck} />
+        </>
+      )}
+      {settingsOpen ? (
+        <DeckSettingsDialog deck={deck} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Where the Add Content panel (generation) lives on the deck page. */
+function AddContentSlot({ deck }: { deck: Deck }) {
+  return (
+    <section
+      aria-labelledby="add-content-title"
+      className="mt-8 rounded-2xl border border-border bg-card p-5 shadow-xs"
+      data-deck={deck.id}
+    >
+      <h2 id="add-content-title" className="flex items-center gap-2 text-lg font-semibold">
+        <Sparkles aria-hidden="true" className="size-5 text-primary" />
+        Add Content
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Generate cards from text, a web page or a file.
+      </p>
+    </section>
+  );
+}
+
+function CardsSection({ deck }: { deck: Deck }) {
+  const cards = useDeckCards(deck.id);
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim());
+  const results = useCardSearch(deck.id, term);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [createOpen, setCreateOpen] = useState(false);
+  const [moveOpen, setMoveOpen] = useState(false);
+  const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const deleteCards = useDeleteCards(deck.id);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useShortcut('/', () => searchBox.current?.focus());
+  useShortcut('n', () => setCreateOpen(true));
+
+  const shown = useMemo(
+    () => (term ? (results.data?.flashcards ?? []) : (cards.data?.flashcards ?? [])),
+    [term, results.data, cards.data],
+  );
+  const ids = [...selected].filter((id) => shown.some((card) => card.id === id));
+  const toggle = (id: string, value: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (value) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const total = cards.data?.total ?? deck.card_count;
+
+  return (
+    <section aria-labelledby="your-cards-title" className="mt-8">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="your-cards-title" className="text-xl font-semibold">
+          Your Cards <span className="text-base font-normal text-muted-foreground">({total})</span>
+        </h2>
+        <div className="flex items-center gap-2">
+          {total > 0 ? (
+            <div className="relative w-full sm:w-60">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                ref={searchBox}
+                type="search"
+                aria-label="Search cards"
+                placeholder="Search cards…  /"
+                className="pl-9"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+          ) : null}
+          <CreateCardDialog
+            deckId={deck.id}
+            open={createOpen}
+            onOpenChange={setCreateOpen}
+            trigger={
+              <Button className="shrink-0" aria-keyshortcuts="n">
+                <Plus aria-hidden="true" className="size-4" />
+                Card
+              </Button>
+            }
+          />
+        </div>
+      </div>
+      {ids.length > 0 ? (
+        <div
+          role="toolbar"
+          aria-label="Selected cards"
+          className="mt-3 flex items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
+        >
+          <span className="font-medium">{ids.length} selected</span>
+          <Button size="sm" variant="outline" onClick={() => setMoveOpen(true)}>
+            Move to…
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setConfirmBulkDelete(true)}>
+            <Trash2 aria-hidden="true" className="size-3.5" />
+            Delete
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+        </div>
+      ) : null}
+      <div className="mt-4">
+        {cards.isPending ? (
+          <LoadingMessage message="Loading cards..." />
+        ) : cards.isError ? (
+          <p role="alert" className="rounded-xl bg-danger-bg p-4 text-sm text-danger-text">
+            {errorMessage(cards.error, 'Failed to load cards.')}
+          </p>
+        ) : total === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-input bg-card/50 px-6 py-14 text-center">
+            <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/15 text-primary">
+              <Layers aria-hidden="true" className="size-7" />
+            </div>
+            <h3 className="mt-4 text-lg font-semibold">Your deck is empty</h3>
             <p className="mt-1.5 text-sm text-muted-foreground">
               Add content to generate your first cards.
             </p>
-          </>
+          </div>
+        ) : term && results.isPending ? (
+          <LoadingMessage message="Searching..." />
+        ) : term && shown.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">
+            No cards match &ldquo;{term}&rdquo;.
+          </p>
         ) : (
-          <>
-            <h2 className="mt-4 text-lg font-semibold">Your cards</h2>
-            <p className="mt-1.5 text-sm text-muted-foreground">
-              This deck holds {data.card_count} {data.card_count === 1 ? 'card' : 'cards'}.
-            </p>
-          </>
+          <CardList cards={shown} deckId={deck.id} selected={selected} onSelectedChange={toggle} />
         )}
       </div>
-    </div>
+      <MoveCardsDialog
+        deckId={deck.id}
+        ids={ids}
+        open={moveOpen}
+        onOpenChange={setMoveOpen}
+        onMoved={() => setSelected(new Set())}
+      />
+      <ConfirmDialog
+        open={confirmBulkDelete}
+        onOpenChange={setConfirmBulkDelete}
+        title={`Delete ${ids.length} ${ids.length === 1 ? 'card' : 'cards'}?`}
+        description="This action cannot be undone. The cards and their review history will be deleted."
+        confirmLabel="Delete"
+        pending={deleteCards.isPending}
+        onConfirm={() =>
+          deleteCards.mutate(ids, {
+            onSuccess: () => {
+              toast.success('Card Deleted', {
+                description: `${ids.length} ${ids.length === 1 ? 'card' : 'cards'} deleted.`,
+              });
+              setSelected(new Set());
+              setConfirmBulkDelete(false);
+            },
+            onError: (error) =>
+              toast.error('Delete Failed', {
+                description: errorMessage(error, 'Failed to delete card.'),
+              }),
+          })
+        }
+      />
+    </section>
   );
 }

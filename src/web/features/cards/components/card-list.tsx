@@ -1,0 +1,60 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { Flashcard } from '../api/cards';
+import { CardRow } from './card-row';
+
+/**
+ * 'Your Cards' (SPEC §2): at most 600px high, scrolling, virtualised (only the visible rows
+ * are in the DOM, measured as they render), so 10,000 cards scroll smoothly.
+ */
+export function CardList({
+  cards,
+  deckId,
+  selected,
+  onSelectedChange,
+}: {
+  cards: Flashcard[];
+  deckId: string;
+  selected: Set<string>;
+  onSelectedChange: (id: string, selected: boolean) => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: cards.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 150,
+    overscan: 6,
+    getItemKey: (index) => cards[index]?.id ?? index,
+  });
+  return (
+    <div
+      ref={scroller}
+      data-testid="card-list"
+      className="max-h-[600px] overflow-y-auto rounded-xl"
+      style={{ contain: 'strict', height: Math.min(600, Math.max(1, virtualizer.getTotalSize())) }}
+    >
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const card = cards[item.index];
+          if (!card) return null;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full pb-3"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <CardRow
+                card={card}
+                deckId={deckId}
+                selected={selected.has(card.id)}
+                onSelectedChange={(value) => onSelectedChange(card.id, value)}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

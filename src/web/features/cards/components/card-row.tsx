@@ -1,0 +1,207 @@
+import { Pencil, Quote, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { CardContent } from '../../../components/card-content/card-content';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { cn } from '../../../lib/utils';
+import { errorMessage, formatDate } from '../../decks/utils';
+import { type Flashcard, useDeleteCards, useUpdateCard } from '../api/cards';
+import { CardForm } from './card-form';
+
+const STATE_LABELS: Record<Flashcard['card_state'], string> = {
+  new: 'New',
+  learning: 'Learning',
+  review: 'Review',
+  suspended: 'Suspended',
+};
+
+function Badge({
+  children,
+  tone = 'muted',
+}: {
+  children: string;
+  tone?: 'muted' | 'primary' | 'accent';
+}) {
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-semibold',
+        tone === 'primary' && 'bg-primary/15 text-primary',
+        tone === 'accent' && 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
+        tone === 'muted' && 'bg-muted text-muted-foreground',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** One card of 'Your Cards': badges, rendered front and back, inline edit and delete. */
+export function CardRow({
+  card,
+  deckId,
+  selected,
+  onSelectedChange,
+}: {
+  card: Flashcard;
+  deckId: string;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showSource, setShowSource] = useState(false);
+  const updateCard = useUpdateCard(deckId);
+  const deleteCards = useDeleteCards(deckId);
+
+  if (editing) {
+    return (
+      <div className="rounded-xl border border-primary/40 bg-card p-4 shadow-sm">
+        <CardForm
+          autoFocus
+          initial={{
+            card_type: card.card_type,
+            front_content: card.front_content,
+            back_content: card.back_content ?? '',
+          }}
+          pending={updateCard.isPending}
+          submitLabel="Save"
+          pendingLabel="Saving..."
+          cancel={
+            <Button variant="outline" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          }
+          onSubmit={(input) =>
+            updateCard.mutate(
+              { id: card.id, ...input },
+              {
+                onSuccess: () => {
+                  toast.success('Card Updated');
+                  setEditing(false);
+                },
+                onError: (error) =>
+                  toast.error('Update Failed', {
+                    description: errorMessage(error, 'Failed to update card.'),
+                  }),
+              },
+            )
+          }
+        />
+      </div>
+    );
+  }
+
+  const due = formatDate(card.due_date);
+  return (
+    <article
+      aria-label={`Card: ${card.front_content.slice(0, 80)}`}
+      className={cn(
+        'group rounded-xl border bg-card p-4 shadow-xs transition-colors',
+        selected ? 'border-primary/60 bg-primary/5' : 'border-border',
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-[var(--color-primary)]"
+          aria-label="Select card"
+          checked={selected}
+          onChange={(event) => onSelectedChange(event.target.checked)}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <Badge tone="primary">{card.card_type === 'cloze' ? 'Cloze' : 'Q&A'}</Badge>
+            {card.source_job_id ? <Badge tone="accent">New</Badge> : null}
+            {card.is_edited ? <Badge>Edited</Badge> : null}
+            {card.card_state !== 'new' ? (
+              <span className="text-xs text-muted-foreground">
+                {STATE_LABELS[card.card_state]}
+                {due ? ` · due ${due}` : ''}
+              </span>
+            ) : null}
+          </div>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <div>
+              <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
+                Front
+              </p>
+              <CardContent
+                className="mt-1 text-sm"
+                content={card.front_content}
+                cardType={card.card_type}
+                side="front"
+              />
+            </div>
+            <div>
+              <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
+                Back
+              </p>
+              <CardContent
+                className="mt-1 text-sm text-muted-foreground"
+                content={card.back_content ?? ''}
+                cardType={card.card_type}
+                side="back"
+              />
+            </div>
+          </div>
+          {card.source_quote && showSource ? (
+            <blockquote className="mt-3 border-l-2 border-primary/40 pl-3 text-xs text-muted-foreground italic">
+              {card.source_quote}
+            </blockquote>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 gap-0.5 opacity-70 group-hover:opacity-100">
+          {card.source_quote ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={showSource ? 'Hide source passage' : 'Show source passage'}
+              aria-pressed={showSource}
+              onClick={() => setShowSource((value) => !value)}
+            >
+              <Quote aria-hidden="true" className="size-4" />
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Edit card"
+            onClick={() => setEditing(true)}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Delete card"
+            onClick={() => setConfirmDelete(true)}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete this card?"
+        description="This action cannot be undone. The card and its review history will be deleted."
+        confirmLabel="Delete Card"
+        pending={deleteCards.isPending}
+        onConfirm={() =>
+          deleteCards.mutate([card.id], {
+            onSuccess: () => {
+              toast.success('Card Deleted');
+              setConfirmDelete(false);
+            },
+            onError: (error) =>
+              toast.error('Delete Failed', {
+                description: errorMessage(error, 'Failed to delete card.'),
+              }),
+          })
+        }
+      />
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { errorMessage } from '../../decks/utils';
+import { useCreateCard } from '../api/cards';
+import { CardForm } from './card-form';
+
+/** 'Create New Card' (SPEC §2): type qa by default, front and back required. */
+export function CreateCardDialog({
+  deckId,
+  trigger,
+  open,
+  onOpenChange,
+}: {
+  deckId: string;
+  trigger: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const createCard = useCreateCard(deckId);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setFormKey((key) => key + 1);
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent
+        title="Create New Card"
+        description="Write a question and its answer, or a cloze sentence."
+      >
+        <CardForm
+          key={formKey}
+          autoFocus
+          initial={{ card_type: 'qa', front_content: '', back_content: '' }}
+          pending={createCard.isPending}
+          submitLabel="Create"
+          pendingLabel="Creating..."
+          cancel={
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+          }
+          onSubmit={(input) =>
+            createCard.mutate(input, {
+              onSuccess: () => {
+                toast.success('Card Created!');
+                onOpenChange(false);
+                setFormKey((key) => key + 1);
+              },
+              onError: (error) =>
+                toast.error('Creation Failed', {
+                  description: errorMessage(error, 'Failed to create card.'),
+                }),
+            })
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
