@@ -64,3 +64,45 @@ export function newSchedulingCard(id: string, now: Date): SchedulingCard {
     fsrs_state: 0,
   };
 }
+
+/** A card as the API sends it (dates as ISO strings), for the scheduler in the browser. */
+export interface SchedulingRecord {
+  id: string;
+  card_state: CardState;
+  due_date: string;
+  interval_days: number;
+  ease_factor: number;
+  review_count: number;
+  learning_step: number;
+  last_reviewed_at: string | null;
+  stability: number | null;
+  difficulty: number | null;
+  lapses: number;
+  reps: number;
+  scheduled_days: number;
+  elapsed_days: number;
+  fsrs_state: number;
+}
+
+export function schedulingCardFrom(record: SchedulingRecord): SchedulingCard {
+  return {
+    ...record,
+    due_date: new Date(record.due_date),
+    last_reviewed_at: record.last_reviewed_at ? new Date(record.last_reviewed_at) : null,
+  };
+}
+
+/** A deck's scheduler settings as the API sends them. */
+export function schedulerSettingsOf(deck: {
+  scheduler: SchedulerName;
+  desired_retention: number;
+  maximum_interval_days: number;
+  fsrs_weights: number[] | null;
+}): SchedulerSettings {
+  return {
+    scheduler: deck.scheduler,
+    desiredRetention: deck.desired_retention,
+    maximumIntervalDays: deck.maximum_interval_days,
+    fsrsWeights: deck.fsrs_weights,
+  };
+}

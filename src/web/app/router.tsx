@@ -21,6 +21,7 @@ const router = createBrowserRouter([
       { path: '/dashboard', lazy: () => import('./routes/dashboard') },
       { path: '/deck/:deckId', lazy: () => import('./routes/deck') },
       { path: '/deck/:deckId/learn', lazy: () => import('./routes/learn') },
+      { path: '/stats', lazy: () => import('./routes/stats') },
       { path: '/settings', lazy: () => import('./routes/settings') },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -1,10 +1,10 @@
-import { DeckPage } from '../../features/decks/components/deck-page';
+import { LearnPage } from '../../features/study/components/learn-page';
 import { RequireAuth } from '../../lib/auth';
 
 export function Component() {
   return (
     <RequireAuth>
-      <DeckPage mode="learn" />
+      <LearnPage />
     </RequireAuth>
   );
 }

@@ -85,9 +85,14 @@ export function Header() {
             Home
           </NavLink>
           {user ? (
-            <NavLink to="/dashboard" className={navLinkClasses}>
-              Dashboard
-            </NavLink>
+            <>
+              <NavLink to="/dashboard" className={navLinkClasses}>
+                Dashboard
+              </NavLink>
+              <NavLink to="/stats" className={navLinkClasses}>
+                Statistics
+              </NavLink>
+            </>
           ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-2">

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useShortcut } from '../../../lib/use-shortcut';
+import { StreakBadge } from '../../study/components/stats-page';
 import { useDecks } from '../api/get-decks';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckCard } from './deck-card';
@@ -26,7 +27,10 @@ export function Dashboard() {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Your Knowledge Hub</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight">Your Knowledge Hub</h1>
+            <StreakBadge />
+          </div>
           <p className="mt-1.5 text-muted-foreground">
             Your decks, what is due today, and where you left off.
           </p>

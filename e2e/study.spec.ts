@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/helpers';
+
+/** A deck with cards, made through the API with the page's session. */
+async function deckWithCards(page: Page, fronts: string[]) {
+  const origin = new URL(page.url()).origin;
+  const headers = { origin };
+  const deck = await (
+    await page.request.post('/api/decks', { data: { name: 'Capitals' }, headers })
+  ).json();
+  for (const front of fronts) {
+    const response = await page.request.post('/api/flashcards', {
+      data: { deck_id: deck.id, front_content: front, back_content: `Answer to ${front}` },
+      headers,
+    });
+    expect(response.status()).toBe(201);
+    await page.waitForTimeout(5);
+  }
+  return deck.id as string;
+}
+
+test('a learning session: preview, answers with keys, undo, offline answers, completion', async ({
+  page,
+  context,
+}) => {
+  await signUp(page, uniqueEmail('learn'));
+  const deckId = await deckWithCards(page, ['France?', 'Italy?', 'Spain?']);
+  await page.goto(`/deck/${deckId}`);
+  await page.getByRole('link', { name: 'Start Learning (3 due)' }).click();
+
+  // Preview
+  await expect(page.getByRole('heading', { name: 'Capitals' })).toBeVisible();
+  await expect(page.getByText('New Cards')).toBeVisible();
+  await expect(page.getByText('About 2 minutes')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Session' }).click();
+
+  // Learning: Space shows the answer, the buttons carry FSRS's real intervals.
+  await expect(page.getByText('Card 1 of 3')).toBeVisible();
+  await expect(page.getByText('0% complete')).toBeVisible();
+  await expect(page.getByText('Question & Answer')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('answer')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Again 1m/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Good 10m/ })).toBeVisible();
+  await page.keyboard.press('3');
+  await expect(page.getByText('Card 2 of 3')).toBeVisible();
+  await expect(page.getByTestId('answer')).toHaveCount(0);
+
+  // Again, then undo it with Ctrl+Z: the same card comes back.
+  const second = await page.locator('.card-content').first().textContent();
+  await page.getByRole('button', { name: 'Show Answer' }).click();
+  await page.getByRole('button', { name: /^Again/ }).click();
+  await expect(page.getByText('Card 3 of 3')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Answer undone')).toBeVisible();
+  await expect(page.getByText('Card 2 of 3')).toBeVisible();
+  await expect(page.locator('.card-content').first()).toHaveText(second ?? '');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('4');
+  await expect(page.getByText('Card 3 of 3')).toBeVisible();
+
+  // The last answer is given offline: it waits in IndexedDB, then goes out.
+  await context.setOffline(true);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('3');
+  await expect(page.getByText('1 answer not yet saved')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('See you tomorrow for your next review session!')).toBeVisible();
+  const counts = page.locator('dl').last();
+  await expect(counts.getByText('Good')).toBeVisible();
+  await expect(page.getByText('Cards studied')).toBeVisible();
+
+  const origin = new URL(page.url()).origin;
+  const stats = await (
+    await page.request.get(`/api/stats?deck_id=${deckId}`, { headers: { origin } })
+  ).json();
+  expect(stats).toMatchObject({
+    total_cards_studied: 3,
+    total_good: 2,
+    total_easy: 1,
+    total_again: 0,
+  });
+
+  await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+  await expect(page.getByText('1 day streak')).toBeVisible();
+  await page.getByRole('link', { name: 'Statistics' }).click();
+  await expect(page.getByText('Current streak')).toBeVisible();
+  await expect(page.getByText('1 day', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /Reviews per day over the last year: 3/ }),
+  ).toBeVisible();
+});
+
+test('a deck with nothing due says so', async ({ page }) => {
+  await signUp(page, uniqueEmail('caught-up'));
+  const origin = new URL(page.url()).origin;
+  const deck = await (
+    await page.request.post('/api/decks', { data: { name: 'Empty' }, headers: { origin } })
+  ).json();
+  await page.goto(`/deck/${deck.id}/learn`);
+  await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible();
+  await expect(page.getByText('You have no cards due for review right now.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Deck' }).last().click();
+  await expect(page).toHaveURL(`/deck/${deck.id}`);
+});

@@ -1,0 +1,157 @@
+import { type IDBPDatabase, openDB } from 'idb';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/**
+ * The durable answer queue ("nothing lost"): every rating is written to IndexedDB first and
+ * sent from there, in order, with the id made when it was given. A network failure or a 5xx is
+ * retried with backoff; a reload resends what is left; the server records a resent id once.
+ * Only a 4xx that can never succeed drops an answer (and is reported).
+ */
+
+export interface PendingReview {
+  id: string;
+  sessionId: string;
+  cardId: string;
+  response: 'again' | 'hard' | 'good' | 'easy';
+  responseTimeSeconds: number;
+  createdAt: number;
+}
+
+type Listener = (pending: number) => void;
+type ErrorListener = (error: ApiError, review: PendingReview) => void;
+
+const STORE = 'pending-reviews';
+let database: Promise<IDBPDatabase> | undefined;
+const listeners = new Set<Listener>();
+const errorListeners = new Set<ErrorListener>();
+let pendingCount = 0;
+let sending: Promise<void> | undefined;
+let memoryFallback: PendingReview[] | undefined;
+
+function db(): Promise<IDBPDatabase> {
+  database ??= openDB('mnemo', 1, {
+    upgrade(upgrade) {
+      upgrade.createObjectStore(STORE, { keyPath: 'id' });
+    },
+  });
+  return database;
+}
+
+async function all(): Promise<PendingReview[]> {
+  if (memoryFallback) return [...memoryFallback];
+  try {
+    const items = (await (await db()).getAll(STORE)) as PendingReview[];
+    return items.sort((a, b) => a.createdAt - b.createdAt);
+  } catch {
+    // Private windows of some browsers refuse IndexedDB: keep answers in memory instead.
+    memoryFallback = [];
+    return [];
+  }
+}
+
+async function put(review: PendingReview) {
+  if (memoryFallback) memoryFallback.push(review);
+  else {
+    try {
+      await (await db()).put(STORE, review);
+    } catch {
+      memoryFallback = [review];
+    }
+  }
+}
+
+async function remove(id: string) {
+  if (memoryFallback) memoryFallback = memoryFallback.filter((item) => item.id !== id);
+  else await (await db()).delete(STORE, id);
+}
+
+async function publish() {
+  pendingCount = (await all()).length;
+  for (const listener of listeners) listener(pendingCount);
+}
+
+/** Waits `ms`, or less when the browser comes back online. */
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('online', done);
+  });
+
+/** Never retried: the server will refuse this answer whatever happens. */
+function isPermanent(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
+}
+
+async function sendAll(): Promise<void> {
+  let delay = 1000;
+  for (;;) {
+    const [next] = await all();
+    if (!next) return;
+    try {
+      await apiRequest(`/api/study/sessions/${encodeURIComponent(next.sessionId)}/reviews`, {
+        method: 'POST',
+        body: {
+          id: next.id,
+          card_id: next.cardId,
+          response: next.response,
+          response_time_seconds: next.responseTimeSeconds,
+        },
+      });
+      await remove(next.id);
+      await publish();
+      delay = 1000;
+    } catch (error) {
+      if (isPermanent(error)) {
+        await remove(next.id);
+        await publish();
+        for (const listener of errorListeners) listener(error, next);
+        continue;
+      }
+      await sleep(delay);
+      delay = Math.min(30_000, delay * 2);
+    }
+  }
+}
+
+/** Starts sending (if not already) and resolves when the queue is empty. */
+export function flushReviews(): Promise<void> {
+  sending ??= sendAll().finally(() => {
+    sending = undefined;
+  });
+  return sending;
+}
+
+/** Keeps an answer durably, then sends it in the background. */
+export async function enqueueReview(review: PendingReview): Promise<void> {
+  await put(review);
+  await publish();
+  void flushReviews();
+}
+
+export function onPendingChange(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(pendingCount);
+  void publish();
+  return () => listeners.delete(listener);
+}
+
+export function onReviewRejected(listener: ErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
+// Back online: send at once instead of waiting for the backoff.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void flushReviews());
+}
