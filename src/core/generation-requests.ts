@@ -58,6 +58,8 @@ export const textGenerationSchema = z.strictObject({
     .string({ message: REQUEST_MESSAGES.enterText })
     .refine((text) => text.trim().length > 0, REQUEST_MESSAGES.enterText)
     .refine((text) => text.length <= MAX_SOURCE_CHARACTERS, REQUEST_MESSAGES.textTooLong),
+  /** Set when the text was read from a .txt or .md file in the browser (the File tab). */
+  fileName: z.string().trim().min(1).max(255).optional(),
   ...generationOptionsShape,
 });
 
@@ -146,6 +148,7 @@ export const GENERATION_MESSAGES = {
     `Failed to start text, URL or file generation: ${message || 'Unknown error'}`,
   processUrl: (message: string) => `Failed to process URL: ${message}`,
   extractUrl: 'Failed to extract content from URL',
+  invalidUrlFormat: 'Invalid URL format',
   processFile: (message: string) => `Failed to process file: ${message}`,
   extractFile: 'Failed to extract content from file',
 } as const;

@@ -5,4 +5,5 @@ export * from './scheduler';
 export * from './sm2';
 export * from './stats';
 export * from './time';
+export * from './tuning';
 export * from './types';

@@ -6,11 +6,14 @@ import {
   jobStatusQuerySchema,
   REQUEST_MESSAGES,
   textGenerationSchema,
+  urlGenerationSchema,
 } from '../../core/generation-requests';
+import { fetchUrlContent } from '../intake/fetch-url';
 import { type ApiRoute, route } from '../http/route-table';
 import {
   cancelJob,
   createJob,
+  createUrlJob,
   deleteJob,
   getJob,
   jobStats,
@@ -25,7 +28,8 @@ export const generationRoutes: ApiRoute[] = [
     method: 'post',
     path: '/generation/text',
     tag: 'Generation',
-    summary: 'Start generating cards from pasted text; answers the pending job',
+    summary:
+      'Start generating cards from pasted text (or a text file read in the browser, with fileName); answers the pending job',
     body: textGenerationSchema,
     status: 201,
     errors: {
@@ -49,11 +53,44 @@ export const generationRoutes: ApiRoute[] = [
     handle: ({ db, user, body }) =>
       createJob(db, user.id, {
         deckId: body.deckId,
-        inputType: 'text',
+        inputType: body.fileName ? 'file' : 'text',
+        sourceTitle: body.fileName ?? null,
         content: body.content,
         strategy: body.generationStrategy,
         cardTypes: body.requestedCardTypes,
       }),
+  }),
+  route({
+    method: 'post',
+    path: '/generation/url',
+    tag: 'Generation',
+    summary:
+      'Start generating cards from a web page (fetched on the server through an SSRF filter); answers the pending job',
+    body: urlGenerationSchema,
+    status: 201,
+    errors: {
+      400: [REQUEST_MESSAGES.enterUrl, REQUEST_MESSAGES.invalidUrl],
+      404: [DECK_MESSAGES.notFoundOrDenied],
+      422: ['Failed to process URL: {msg}', GENERATION_MESSAGES.extractUrl],
+    },
+    example: {
+      // Loopback is refused by the SSRF filter, so the owner gets the intake error (422).
+      body: (ids) => ({ deckId: ids.deckId, url: 'http://127.0.0.1:9/article' }),
+      refersToDeck: true,
+      ownerStatus: 422,
+    },
+    handle: ({ db, user, body }) =>
+      createUrlJob(
+        db,
+        user.id,
+        {
+          deckId: body.deckId,
+          url: body.url,
+          strategy: body.generationStrategy,
+          cardTypes: body.requestedCardTypes,
+        },
+        (url) => fetchUrlContent(url),
+      ),
   }),
   route({
     method: 'get',

@@ -11,7 +11,8 @@ import { toFlashcard } from '../flashcards/flashcards.service';
 import type { Database, JobStatus } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { findOwnedDeckIds } from '../decks/decks.repository';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { IntakeError } from '../intake/fetch-url';
 import type { CardKind, Strategy } from './generator';
 import {
   countJobsByStatus,
@@ -96,6 +97,35 @@ export async function createJob(
   });
   jobSignals.emit('job');
   return getJob(db, userId, id);
+}
+
+/**
+ * From a web page: the deck is checked first (nothing is fetched for another user's deck),
+ * then the page is fetched through the SSRF filter and its text becomes a job.
+ */
+export async function createUrlJob(
+  db: Kysely<Database>,
+  userId: string,
+  input: Omit<NewJob, 'content' | 'inputType'> & { url: string },
+  fetchPage: (url: string) => Promise<{ title: string | null; content: string; finalUrl: string }>,
+): Promise<GenerationJob> {
+  const owned = await findOwnedDeckIds(db, userId, [input.deckId]);
+  if (!owned.has(input.deckId)) throw notFound(DECK_MESSAGES.notFoundOrDenied);
+  let page: { title: string | null; content: string; finalUrl: string };
+  try {
+    page = await fetchPage(input.url);
+  } catch (error) {
+    if (error instanceof IntakeError)
+      throw new HttpError(error.status, 'INTAKE_FAILED', error.message);
+    throw error;
+  }
+  return createJob(db, userId, {
+    ...input,
+    inputType: 'url',
+    content: page.content,
+    sourceUrl: page.finalUrl,
+    sourceTitle: page.title,
+  });
 }
 
 export async function getJob(db: Kysely<Database>, userId: string, jobId: string) {

@@ -46,12 +46,14 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
   query?: Query;
   status?: 200 | 201;
   /** The error messages this route can answer with, for the reference page. */
-  errors?: Partial<Record<400 | 404 | 409, string[]>>;
+  errors?: Partial<Record<400 | 404 | 409 | 422, string[]>>;
   /** A valid request for the owner of the fixtures; `refersToDeck` marks deck ids in the body. */
   example: {
     body?: (ids: FixtureIds) => unknown;
     query?: (ids: FixtureIds) => Record<string, string>;
     refersToDeck?: boolean;
+    /** The owner's status when it is not 2xx by design (documented at the route). */
+    ownerStatus?: number;
     /** Brings the owner's fixtures into the state the route needs (e.g. a failed job). */
     before?: (send: FixtureSend, ids: FixtureIds) => Promise<unknown>;
   };

@@ -47,7 +47,9 @@ export function createMailer(config: Config['mail'], logger: Logger): Mailer {
       );
       const links = linksOf(mail.text);
       const message = { from: config.from, ...mail, links, createdAt };
-      await fs.writeFile(file, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
+      // Written aside, then renamed: a reader never sees half a message.
+      await fs.writeFile(`${file}.part`, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
+      await fs.rename(`${file}.part`, file);
       logger.info({ to: mail.to, subject: mail.subject, links, file }, 'mail written to outbox');
     },
   };

@@ -308,6 +308,20 @@ describe('daily limits and schedulers', () => {
   });
 });
 
+describe('FSRS tuning', () => {
+  it('needs 400 reviews, and says how many there are', async () => {
+    const user = await newUser(server.url);
+    const deck = await createDeck(user);
+    expect(await json(await user.get(`/api/decks/${deck.id}/fsrs/tune`), 200)).toEqual({
+      status: 'never',
+    });
+    expect(
+      await json(await user.post(`/api/decks/${deck.id}/fsrs/tune`, { time_zone: 'UTC' }), 200),
+    ).toEqual({ status: 'insufficient', reviews: 0, needed: 400 });
+    expect((await user.post('/api/decks/nope/fsrs/tune', { time_zone: 'UTC' })).status).toBe(404);
+  });
+});
+
 describe('statistics', () => {
   it('counts sessions, answers, retention and the streak; deleting the deck removes them', async () => {
     const user = await newUser(server.url);

@@ -239,6 +239,45 @@ export async function findDueCards(
     .execute();
 }
 
+/**
+ * How many new cards and due cards a session would hold, each counted only up to its limit
+ * (a bounded index range scan, however big the deck).
+ */
+export async function countQueueUpTo(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+  now: string,
+  limits: { newLimit: number; reviewLimit: number },
+): Promise<{ newCards: number; dueCards: number }> {
+  const count = async (
+    build: (query: ReturnType<typeof base>) => ReturnType<typeof base>,
+    limit: number,
+  ) => {
+    if (limit <= 0) return 0;
+    const row = await db
+      .selectFrom(build(base()).limit(limit).as('capped'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+  const base = () =>
+    db
+      .selectFrom('flashcards')
+      .select('id')
+      .where('deck_id', '=', deckId)
+      .where('user_id', '=', userId);
+  const [newCards, dueCards] = await Promise.all([
+    count((query) => query.where('card_state', '=', 'new'), limits.newLimit),
+    count(
+      (query) =>
+        query.where('card_state', 'in', ['learning', 'review']).where('due_date', '<=', now),
+      limits.reviewLimit,
+    ),
+  ]);
+  return { newCards, dueCards };
+}
+
 /** Counts of new cards and of due learning/review cards in a deck (uncapped). */
 export async function countDue(
   db: Kysely<Database>,

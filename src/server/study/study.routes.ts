@@ -8,6 +8,7 @@ import {
 } from '../../core/study-schemas';
 import { type ApiRoute, route } from '../http/route-table';
 import { studyStatistics } from './stats.service';
+import { getTuning, startTuning } from './tuning.service';
 import {
   completeSession,
   dueCardsInfo,
@@ -101,6 +102,27 @@ export const studyRoutes: ApiRoute[] = [
     errors: { 404: [STUDY_MESSAGES.sessionNotFound] },
     example: {},
     handle: ({ db, user, params }) => completeSession(db, user.id, params.sessionId ?? ''),
+  }),
+  route({
+    method: 'post',
+    path: '/decks/:deckId/fsrs/tune',
+    tag: 'Study',
+    summary:
+      "Tune FSRS to the deck's own review log in the background (needs 400 reviews); answers the state",
+    body: studyQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { body: () => ({ time_zone: 'UTC' }) },
+    handle: ({ db, user, params, body }) =>
+      startTuning(db, user.id, params.deckId ?? '', body.time_zone),
+  }),
+  route({
+    method: 'get',
+    path: '/decks/:deckId/fsrs/tune',
+    tag: 'Study',
+    summary: 'The last FSRS tuning of the deck: status, log loss and RMSE before and after',
+    errors: { 404: [DECK_MESSAGES.notFound] },
+    example: {},
+    handle: ({ db, user, params }) => getTuning(db, user.id, params.deckId ?? ''),
   }),
   route({
     method: 'get',

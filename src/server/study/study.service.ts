@@ -24,6 +24,7 @@ import {
   type CardRow,
   countAnswerInSession,
   countDue,
+  countQueueUpTo,
   countStudiedBetween,
   findCardInDeck,
   findDueCards,
@@ -109,15 +110,14 @@ export async function sessionPreview(
   timeZone: string,
 ): Promise<SessionPreview> {
   const deck = await getDeck(db, userId, deckId);
-  const { newCards, dueCards } = await queueCards(
-    db,
-    userId,
-    deckId,
-    { newLimit: deck.new_cards_per_day, reviewLimit: deck.max_reviews_per_day },
-    timeZone,
-    new Date(),
-  );
-  return toPreview(deck.name, newCards.length, dueCards.length);
+  const now = new Date();
+  const day = studyDay(now, timeZone);
+  const studied = await countStudiedBetween(db, userId, deckId, day.start, day.end);
+  const counts = await countQueueUpTo(db, userId, deckId, nowIso(now), {
+    newLimit: Math.max(0, deck.new_cards_per_day - studied.newCount),
+    reviewLimit: Math.max(0, deck.max_reviews_per_day - studied.reviewCount),
+  });
+  return toPreview(deck.name, counts.newCards, counts.dueCards);
 }
 
 /**

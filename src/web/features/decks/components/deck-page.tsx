@@ -23,6 +23,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useShortcut } from '../../../lib/use-shortcut';
 import { useCardSearch, useDeckCards, useDeleteCards } from '../../cards/api/cards';
 import { CardList } from '../../cards/components/card-list';
+import { AddContentPanel } from '../../generation/add-content-panel';
 import { CreateCardDialog } from '../../cards/components/create-card-dialog';
 import { MoveCardsDialog } from '../../cards/components/move-cards-dialog';
 import type { Deck } from '../api/get-decks';
@@ -133,7 +134,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
         </div>
       ) : (
         <>
-          <AddContentSlot deck={deck} />
+          <AddContentPanel deckId={deck.id} />
           <CardsSection deck={deck} />
         </>
       )}
@@ -141,25 +142,6 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
         <DeckSettingsDialog deck={deck} open={settingsOpen} onOpenChange={setSettingsOpen} />
       ) : null}
     </div>
-  );
-}
-
-/** Where the Add Content panel (generation) lives on the deck page. */
-function AddContentSlot({ deck }: { deck: Deck }) {
-  return (
-    <section
-      aria-labelledby="add-content-title"
-      className="mt-8 rounded-2xl border border-border bg-card p-5 shadow-xs"
-      data-deck={deck.id}
-    >
-      <h2 id="add-content-title" className="flex items-center gap-2 text-lg font-semibold">
-        <Sparkles aria-hidden="true" className="size-5 text-primary" />
-        Add Content
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Generate cards from text, a web page or a file.
-      </p>
-    </section>
   );
 }
 

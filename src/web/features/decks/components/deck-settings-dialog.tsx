@@ -8,6 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUpdateDeck } from '../api/update-deck';
 import { errorMessage } from '../utils';
+import { FsrsTuning } from './fsrs-tuning';
 
 /**
  * Deck settings: name, description, daily limits (new cards 20, reviews 200 by default) and
@@ -128,6 +129,7 @@ export function DeckSettingsDialog({
               />
             </div>
           </div>
+          {scheduler === 'fsrs' ? <FsrsTuning deckId={deck.id} /> : null}
           <p className="text-xs text-muted-foreground">
             Limits are whole numbers from 0 to 9999. FSRS aims at the retention you choose (70–99%):
             higher means more reviews.
