@@ -85,10 +85,14 @@ export function fsrsNext(
 ): ScheduleResult {
   if (card.card_state === 'suspended') throw new Error('A suspended card cannot be reviewed');
   const next = fsrsScheduler(settings).next(toFsrsCard(card), now, GRADES[rating]).card;
+  // ts-fsrs's fuzz can land a day or two past the maximum interval: keep to it.
+  const latest = now.getTime() + settings.maximumIntervalDays * 86_400_000;
+  const due = next.due.getTime() > latest ? new Date(latest) : next.due;
   return {
     card_state: stateOf(next.state),
-    due_date: next.due,
-    interval_days: next.state === State.Review ? next.scheduled_days : 0,
+    due_date: due,
+    interval_days:
+      next.state === State.Review ? Math.min(next.scheduled_days, settings.maximumIntervalDays) : 0,
     ease_factor: card.ease_factor,
     learning_step: next.learning_steps,
     stability: next.stability,

@@ -78,6 +78,14 @@ describe('SM-2 (calculate_next_review)', () => {
     expect(minutesFrom(lapse.due_date)).toBe(1);
   });
 
+  it('keeps each button at least a day past the one before, even at the lowest ease', () => {
+    const card = { card_state: 'review' as const, interval_days: 1, ease_factor: 1.3, lapses: 0 };
+    const days = (['hard', 'good', 'easy'] as const).map(
+      (rating) => calculateNextReview(card, rating, NOW).interval_days,
+    );
+    expect(days).toEqual([2, 3, 4]);
+  });
+
   it('caps intervals at the maximum and refuses suspended cards', () => {
     const card = { card_state: 'review' as const, interval_days: 300, ease_factor: 2.5, lapses: 0 };
     expect(calculateNextReview(card, 'easy', NOW, 365).interval_days).toBe(365);

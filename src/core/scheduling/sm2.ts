@@ -11,8 +11,8 @@ export const MIN_EASE = 1.3;
  *   10 minutes; good → review with a 1-day interval; easy → review with a 4-day interval
  *   (SPEC §2's labels: 1 min, 10 min, 1 day, 4 days). Ease is not changed while learning.
  * - Review cards with interval I and ease E: again → a lapse: learning again, due in 1 minute,
- *   E − 0.20; hard → max(I + 1, 1.2·I) days, E − 0.15; good → max(I + 1, E·I) days;
- *   easy → max(I + 1, 1.3·E·I) days, E + 0.15.
+ *   E − 0.20; hard → max(I + 1, 1.2·I) days, E − 0.15; good → max(hard + 1, E·I) days;
+ *   easy → max(good + 1, 1.3·E·I) days, E + 0.15 (each button at least a day past the last).
  * - Ease never goes below 1.3; intervals are whole days, at most `maximumIntervalDays`.
  * - Overrides of SPEC §4: again is always due 1 minute from now; hard whose result is
  *   learning is due 10 minutes from now.
@@ -60,14 +60,18 @@ export function calculateNextReview(
     }
   }
   const interval = Math.max(1, card.interval_days);
+  // Each button gives at least a day more than the one before it (as Anki does).
+  const hard = cap(Math.max(interval + 1, interval * 1.2));
+  const good = cap(Math.max(hard + 1, interval * ease));
+  const easy = cap(Math.max(good + 1, interval * ease * 1.3));
   switch (rating) {
     case 'again':
       return learning(1, 0, Math.max(MIN_EASE, ease - 0.2), card.lapses + 1);
     case 'hard':
-      return review(cap(Math.max(interval + 1, interval * 1.2)), Math.max(MIN_EASE, ease - 0.15));
+      return review(hard, Math.max(MIN_EASE, ease - 0.15));
     case 'good':
-      return review(cap(Math.max(interval + 1, interval * ease)), ease);
+      return review(good, ease);
     case 'easy':
-      return review(cap(Math.max(interval + 1, interval * ease * 1.3)), ease + 0.15);
+      return review(easy, ease + 0.15);
   }
 }
