@@ -106,3 +106,36 @@ test('a deck with nothing due says so', async ({ page }) => {
   await page.getByRole('link', { name: 'Back to Deck' }).last().click();
   await expect(page).toHaveURL(`/deck/${deck.id}`);
 });
+
+test('keyboard only, all four ratings, a requeued card (fast-forwarded clock)', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signUp(page, uniqueEmail('clock'));
+  const deckId = await deckWithCards(page, ['One?', 'Two?', 'Three?']);
+  await page.goto(`/deck/${deckId}/learn`);
+  await page.getByRole('button', { name: 'Start Session' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Card 1 of 3')).toBeVisible();
+  const forgotten = (await page.locator('.card-content').first().textContent()) ?? '';
+  await page.keyboard.press('Space');
+  await page.keyboard.press('1'); // again: back in 60 s
+  await expect(page.getByText('Card 2 of 3')).toBeVisible();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('2'); // hard on a new card: learning, back in 600 s
+  await expect(page.getByText('Card 3 of 3')).toBeVisible();
+  await page.clock.fastForward(61_000);
+  await expect(page.getByText('Card 3 of 4')).toBeVisible();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('3');
+  await expect(page.getByText('Card 4 of 4')).toBeVisible();
+  await expect(page.locator('.card-content').first()).toHaveText(forgotten);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible();
+  const counts = page.locator('dl').last();
+  for (const label of ['Again', 'Hard', 'Good', 'Easy']) {
+    await expect(counts.getByText(label)).toBeVisible();
+  }
+  await expect(counts.locator('dd')).toHaveText(['1', '1', '1', '1']);
+});
