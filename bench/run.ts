@@ -333,12 +333,10 @@ async function fsrsEvaluation(): Promise<string> {
     .map((row) => {
       const [days = '', ratings = ''] = row.split('\t');
       const d = days.split(',').map(Number);
-      return ratings
-        .split(',')
-        .map((rating, index) => ({
-          rating: Number(rating),
-          deltaT: index === 0 ? 0 : (d[index] ?? 0),
-        }));
+      return ratings.split(',').map((rating, index) => ({
+        rating: Number(rating),
+        deltaT: index === 0 ? 0 : (d[index] ?? 0),
+      }));
     });
   const cut = Math.floor(histories.length * 0.8);
   const train = histories.slice(0, cut);
