@@ -13,8 +13,15 @@ async function createDeck(page: Page, name: string, description = '') {
   await expect(page.getByText('Deck created successfully.')).toBeVisible();
 }
 
-async function addCard(page: Page, type: 'Q&A' | 'Cloze', front: string, back: string) {
-  await page.getByRole('button', { name: 'Card', exact: true }).click();
+async function addCard(
+  page: Page,
+  type: 'Q&A' | 'Cloze',
+  front: string,
+  back: string,
+  open: 'button' | 'shortcut' = 'button',
+) {
+  if (open === 'shortcut') await page.keyboard.press('n');
+  else await page.getByRole('button', { name: 'Card', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Card' });
   const create = dialog.getByRole('button', { name: 'Create' });
   await expect(create).toBeDisabled();
@@ -39,19 +46,25 @@ test('decks and cards: create, edit, delete, search, duplicate, move, delete dec
   await expect(page.getByText('Add content to generate your first cards.')).toBeVisible();
 
   // A Q&A card and a cloze card, rendered.
-  await addCard(page, 'Q&A', 'What is the capital of **France**?', 'Paris');
+  await addCard(page, 'Q&A', 'What is the capital of **Italy**?', 'Rome');
+  // The cloze card through the 'n' shortcut (no field has focus).
   await addCard(
     page,
     'Cloze',
-    '{{c1::Rome}} is the capital of Italy',
-    'Rome is the capital of Italy',
+    '{{c1::Paris}} is the capital of France',
+    'Paris is the capital of France',
+    'shortcut',
   );
-  const qa = cardNamed(page, 'What is the capital of **France**?');
-  await expect(qa.locator('strong', { hasText: 'France' })).toBeVisible();
-  const cloze = cardNamed(page, '{{c1::Rome}} is the capital of Italy');
+  const qa = cardNamed(page, 'What is the capital of **Italy**?');
+  await expect(qa.locator('strong', { hasText: 'Italy' })).toBeVisible();
+  await expect(qa.getByText('Q&A', { exact: true })).toBeVisible();
+  const cloze = cardNamed(page, '{{c1::Paris}} is the capital of France');
+  // Front: the blank; back: the full text with the answer highlighted.
   await expect(cloze.locator('.cloze-blank')).toHaveText('[...]');
+  await expect(cloze.locator('mark.cloze-answer')).toHaveText('Paris');
   await expect(cloze.getByText('Cloze', { exact: true })).toBeVisible();
   await expect(page.getByText('2 cards')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Learning (2 due)' })).toBeVisible();
 
   // The empty-field rule of the editor and a server refusal (invalid cloze) in a toast.
   await page.getByRole('button', { name: 'Card', exact: true }).click();
@@ -70,15 +83,18 @@ test('decks and cards: create, edit, delete, search, duplicate, move, delete dec
 
   // Edit inline: it shows as edited.
   await qa.getByRole('button', { name: 'Edit card' }).click();
-  await page.getByLabel('Back').fill('Paris, on the Seine');
+  await page.getByLabel('Back').fill('Rome, on the Tiber');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Card Updated')).toBeVisible();
   await expect(qa.getByText('Edited')).toBeVisible();
-  await expect(qa.getByText('Paris, on the Seine')).toBeVisible();
+  await expect(qa.getByText('Rome, on the Tiber')).toBeVisible();
+  await expect(cloze.getByText('Edited')).toHaveCount(0);
 
-  // Search the deck's cards.
-  await page.getByRole('searchbox', { name: 'Search cards' }).fill('seine');
-  await expect(cardNamed(page, 'What is the capital of **France**?')).toBeVisible();
+  // Search the deck's cards ('/' focuses the search box).
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search cards' })).toBeFocused();
+  await page.keyboard.type('tiber');
+  await expect(cardNamed(page, 'What is the capital of **Italy**?')).toBeVisible();
   await expect(cloze).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Search cards' }).fill('');
   await expect(cloze).toBeVisible();
@@ -98,17 +114,36 @@ test('decks and cards: create, edit, delete, search, duplicate, move, delete dec
   await expect(settings.getByLabel('New cards per day')).toHaveValue('20');
   await expect(settings.getByLabel('Max reviews per day')).toHaveValue('200');
   await settings.getByLabel('New cards per day').fill('15');
+  await settings.getByLabel('Description').fill('Capitals, rivers and mountains');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your settings are saved.')).toBeVisible();
+  await expect(settings).toBeHidden();
+  await expect(page.getByText('Capitals, rivers and mountains')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Deck settings' }).click();
+  await expect(settings.getByLabel('New cards per day')).toHaveValue('15');
+  await settings.getByRole('button', { name: 'Cancel' }).click();
 
   // Duplicate from the dashboard, search decks, then move a card into the copy.
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  // The deck card: its new card counts as due, so there is a Learn link.
+  const geography = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: 'Geography', exact: true }) });
+  await expect(geography.getByText('1 Due', { exact: true })).toBeVisible();
+  await expect(geography.getByText('1 card', { exact: true })).toBeVisible();
+  await expect(geography.getByRole('link', { name: 'Learn' })).toHaveAttribute(
+    'href',
+    /\/deck\/[^/]+\/learn$/,
+  );
   await page.getByRole('button', { name: 'Deck options for Geography' }).click();
   await page.getByRole('menuitem', { name: 'Duplicate Deck' }).click();
   await expect(page.getByRole('link', { name: 'Geography Copy' })).toBeVisible();
   await createDeck(page, 'History');
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-  await page.getByRole('searchbox', { name: 'Search decks' }).fill('rivers');
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search decks' })).toBeFocused();
+  await page.keyboard.type('rivers');
   await expect(page.getByRole('link', { name: 'Geography', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'History' })).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Search decks' }).fill('');
@@ -121,9 +156,19 @@ test('decks and cards: create, edit, delete, search, duplicate, move, delete dec
   await move.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText('1 card moved to History.')).toBeVisible();
   await expect(page.getByText('Your deck is empty')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  const history = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: 'History', exact: true }) });
+  await expect(history.getByText('1 card', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: 'Geography', exact: true }) })
+      .getByText('0 cards'),
+  ).toBeVisible();
 
   // Delete a deck through its confirmation.
-  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await page.getByRole('button', { name: 'Deck options for Geography Copy' }).click();
   await page.getByRole('menuitem', { name: 'Delete Deck' }).click();
   const deleteDeck = page.getByRole('alertdialog');

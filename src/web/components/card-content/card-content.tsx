@@ -1,6 +1,6 @@
 import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
-import { renderCardHtml } from '../../../core/card-content';
+import { plainTextOf, renderCardHtml } from '../../../core/card-content';
 import { cn } from '../../lib/utils';
 import './card-content.css';
 
@@ -39,5 +39,42 @@ export function CardContent({
       // Sanitised by renderCardHtml (see above): the one place Mnemo sets HTML.
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+}
+
+export interface CardAnswerProps {
+  front: string;
+  back: string | null;
+  cardType: 'qa' | 'cloze';
+  activeNumber?: number;
+  className?: string;
+}
+
+/**
+ * A card's answer side. Q&A: the back. Cloze (docs/decisions/0003-cloze-cards.md): the front's
+ * full text with the answers highlighted, then the stored back only when it says more than that
+ * full text (notes added to it).
+ */
+export function CardAnswer({ front, back, cardType, activeNumber, className }: CardAnswerProps) {
+  const extra = useMemo(() => {
+    if (cardType !== 'cloze' || !back?.trim()) return false;
+    return plainTextOf(back) !== plainTextOf(front);
+  }, [front, back, cardType]);
+  if (cardType !== 'cloze') {
+    return <CardContent className={className} content={back ?? ''} cardType="qa" side="back" />;
+  }
+  return (
+    <div className={className}>
+      <CardContent content={front} cardType="cloze" side="back" activeNumber={activeNumber} />
+      {extra ? (
+        <CardContent
+          className="mt-2 border-t border-dashed border-border pt-2"
+          content={back ?? ''}
+          cardType="cloze"
+          side="back"
+          activeNumber={activeNumber}
+        />
+      ) : null}
+    </div>
   );
 }

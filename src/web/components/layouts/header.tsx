@@ -19,7 +19,7 @@ import { ThemeMenu } from './theme-menu';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
     isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',
   );
 
@@ -75,12 +75,13 @@ export function Header() {
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
         <Link
           to="/"
-          className="mr-2 flex items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+          className="mr-1 flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight sm:mr-2"
         >
           <BrandMark />
-          Mnemo
+          {/* Phones keep the mark alone so the signed-in nav fits; the name stays for readers. */}
+          <span className="max-sm:sr-only">Mnemo</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center">
+        <nav aria-label="Main" className="flex min-w-0 items-center">
           <NavLink to="/" end className={navLinkClasses}>
             Home
           </NavLink>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Flashcard, FlashcardPage } from '../../../../core/flashcard-schemas';
 import { api } from '../../../lib/api-client';
+import { deckListFilter } from '../../decks/api/get-decks';
 
 export type { Flashcard };
 export type CardType = Flashcard['card_type'];
@@ -46,7 +47,7 @@ function useInvalidateDeck() {
   const queryClient = useQueryClient();
   return (deckIds: string[]) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['decks'], exact: true }),
+      queryClient.invalidateQueries(deckListFilter),
       ...deckIds.map((deckId) => queryClient.invalidateQueries({ queryKey: deckKey(deckId) })),
     ]);
 }

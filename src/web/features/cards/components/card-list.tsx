@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Flashcard } from '../api/cards';
 import { CardRow } from './card-row';
 
@@ -26,14 +26,31 @@ export function CardList({
     overscan: 6,
     getItemKey: (index) => cards[index]?.id ?? index,
   });
+  // While more cards lie below the 600px window, the bottom edge fades out: a cut-off card then
+  // reads as "scroll for more" rather than as a rendering fault.
+  const [moreBelow, setMoreBelow] = useState(false);
+  const totalSize = virtualizer.getTotalSize();
+  const updateMoreBelow = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    setMoreBelow(element.scrollTop + element.clientHeight < element.scrollHeight - 4);
+  }, []);
+  useLayoutEffect(updateMoreBelow, [updateMoreBelow, totalSize]);
   return (
     <div
       ref={scroller}
       data-testid="card-list"
       className="max-h-[600px] overflow-y-auto rounded-xl"
-      style={{ contain: 'strict', height: Math.min(600, Math.max(1, virtualizer.getTotalSize())) }}
+      onScroll={updateMoreBelow}
+      style={{
+        contain: 'strict',
+        height: Math.min(600, Math.max(1, totalSize)),
+        maskImage: moreBelow
+          ? 'linear-gradient(to bottom, #000 calc(100% - 56px), transparent)'
+          : undefined,
+      }}
     >
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="relative w-full" style={{ height: totalSize }}>
         {virtualizer.getVirtualItems().map((item) => {
           const card = cards[item.index];
           if (!card) return null;

@@ -1,7 +1,7 @@
 import { Pencil, Quote, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CardContent } from '../../../components/card-content/card-content';
+import { CardAnswer, CardContent } from '../../../components/card-content/card-content';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/utils';
@@ -138,11 +138,11 @@ export function CardRow({
               <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
                 Back
               </p>
-              <CardContent
+              <CardAnswer
                 className="mt-1 text-sm text-muted-foreground"
-                content={card.back_content ?? ''}
+                front={card.front_content}
+                back={card.back_content}
                 cardType={card.card_type}
-                side="back"
               />
             </div>
           </div>

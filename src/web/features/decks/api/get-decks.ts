@@ -1,10 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryFilters, useQuery } from '@tanstack/react-query';
 import type { Deck } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
 
 export type { Deck };
 
 export const decksQueryKey = ['decks'] as const;
+
+/**
+ * The deck list and its searches (['decks'], ['decks', 'search', term]), not the per-deck
+ * queries under ['decks', deckId]: what a change of name or card count makes stale.
+ */
+export const deckListFilter: QueryFilters = {
+  queryKey: decksQueryKey,
+  predicate: (query) => query.queryKey.length === 1 || query.queryKey[1] === 'search',
+};
 
 export const getDecks = async (signal?: AbortSignal, search = ''): Promise<Deck[]> =>
   (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Deck, UpdateDeckInput } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
 import { deckQueryKey } from './get-deck';
-import { decksQueryKey } from './get-decks';
+import { deckListFilter, decksQueryKey } from './get-decks';
 
 export function useUpdateDeck(deckId: string) {
   const queryClient = useQueryClient();
@@ -11,7 +11,7 @@ export function useUpdateDeck(deckId: string) {
       api.patch<Deck>(`/api/decks/${encodeURIComponent(deckId)}`, input),
     onSuccess: (deck) => {
       queryClient.setQueryData(deckQueryKey(deckId), deck);
-      return queryClient.invalidateQueries({ queryKey: decksQueryKey, exact: true });
+      return queryClient.invalidateQueries(deckListFilter);
     },
   });
 }

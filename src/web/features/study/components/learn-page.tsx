@@ -13,7 +13,7 @@ import {
   schedulerSettingsOf,
   schedulingCardFrom,
 } from '../../../../core/scheduling';
-import { CardContent } from '../../../components/card-content/card-content';
+import { CardAnswer, CardContent } from '../../../components/card-content/card-content';
 import { Button } from '../../../components/ui/button';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -473,10 +473,10 @@ function Learn({ deck }: { deck: Deck }) {
             <CardContent content={card.front_content} cardType={card.card_type} side="front" />
             {revealed ? (
               <div className="mt-6 border-t border-dashed border-border pt-6" data-testid="answer">
-                <CardContent
-                  content={card.back_content ?? ''}
+                <CardAnswer
+                  front={card.front_content}
+                  back={card.back_content}
                   cardType={card.card_type}
-                  side="back"
                 />
               </div>
             ) : null}
