@@ -50,5 +50,5 @@ test('generate cards from pasted text with the built-in generator', async ({ pag
   await page.getByLabel('Web page address').fill('http://127.0.0.1:3100/');
   await page.getByRole('button', { name: 'Generate Cards' }).click();
   await expect(page.getByText('Generation Failed')).toBeVisible();
-  await expect(page.getByText(/Failed to process URL: .*not public/)).toBeVisible();
+  await expect(page.getByText(/Failed to process URL: .*not a public address/)).toBeVisible();
 });

@@ -1,39 +1,94 @@
+import type dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchUrlContent } from './fetch-url';
-import { isForbiddenAddress } from './ssrf';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IntakeError } from './errors';
+import { fetchUrlContent, htmlToText } from './fetch-url';
+import { makePdf } from './test-fixtures';
 
-const ARTICLE = `<!doctype html><html><head><title>Photosynthesis - Encyclopedia</title></head>
-<body><nav>Home | About | Contact</nav><article><h1>Photosynthesis</h1>
-<p>Photosynthesis is the process by which green plants turn light energy into chemical energy.
-It takes place in the chloroplasts of plant cells, which contain the green pigment chlorophyll.</p>
+const ARTICLE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Photosynthesis | Plant Encyclopedia</title></head>
+<body>
+<header><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/contact">Contact us</a></nav></header>
+<aside class="sidebar"><h3>Trending</h3><ul><li><a href="/a">Ten houseplants you cannot kill</a></li>
+<li><a href="/b">Sign up for our newsletter</a></li></ul></aside>
+<main><article>
+<h1>Photosynthesis</h1>
+<p class="byline">By A. Botanist, 3 March 2024</p>
+<p>Photosynthesis is the process by which green plants, algae and some bacteria turn light energy
+into chemical energy. It takes place in the chloroplasts of plant cells, which contain the green
+pigment chlorophyll. Chlorophyll absorbs red and blue light and reflects green light.</p>
+<p>The light-dependent reactions happen in the thylakoid membranes. They split water molecules,
+release oxygen as a by-product and store energy in ATP and NADPH, the two energy carriers of the
+cell.</p>
 <p>The Calvin cycle uses ATP and NADPH to fix carbon dioxide into glucose. The enzyme RuBisCO
-catalyses the first step of carbon fixation, and it may be the most abundant protein on Earth.</p>
-</article><footer>Copyright</footer></body></html>`;
+catalyses the first step of carbon fixation, and it may be the most abundant protein on Earth.
+The cycle was described by Melvin Calvin, who received the Nobel Prize in Chemistry in 1961.</p>
+</article></main>
+<section class="comments"><h3>Comments</h3><p>Great post!</p></section>
+<footer><p>Copyright 2024 Plant Encyclopedia. Privacy policy. Terms of use.</p></footer>
+<script>window.analytics = { track() {} };</script>
+</body></html>`;
 
+const PDF = makePdf(
+  [['Mitochondria are the powerhouse of the cell.', 'They make ATP by respiration.']],
+  'Cell biology notes',
+);
+
+let hits: string[] = [];
+let victimHits = 0;
 let server: http.Server;
+let victim: http.Server;
 let base = '';
-const local = { allowAddresses: ['127.0.0.1'] };
+let victimPort = 0;
+/** The test policy: the server under test on 127.0.0.1 is reachable, nothing else is. */
+const local = { allowAddress: (address: string) => address === '127.0.0.1' };
+
+function listen(app: http.Server, host: string) {
+  return new Promise<number>((resolve) =>
+    app.listen(0, host, () => resolve((app.address() as AddressInfo).port)),
+  );
+}
 
 beforeAll(async () => {
+  // A "private" service the fetcher must never reach: 127.0.0.2 is not allowed by the policy.
+  victim = http.createServer((_req, res) => {
+    victimHits++;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secret');
+  });
+  victimPort = await listen(victim, '127.0.0.2');
+
   server = http.createServer((req, res) => {
     const path = req.url ?? '/';
+    hits.push(path);
+    const redirect = (location: string, status = 302) => res.writeHead(status, { location }).end();
     if (path === '/article') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    } else if (path === '/latin1') {
+      res
+        .writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' })
+        .end(Buffer.from('Café crème brûlée', 'latin1'));
     } else if (path === '/notes.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('Plain notes about cells.');
-    } else if (path === '/to-private') {
-      res.writeHead(302, { location: 'http://10.0.0.1/secret' }).end();
-    } else if (path === '/to-metadata') {
-      res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
-    } else if (path === '/to-decimal') {
-      res.writeHead(302, { location: 'http://2852039166/' }).end(); // 169.254.169.254
-    } else if (path.startsWith('/loop')) {
-      const n = Number(path.slice(5) || 0);
-      res.writeHead(302, { location: `/loop${n + 1}` }).end();
-    } else if (path === '/hop') {
-      res.writeHead(302, { location: '/article' }).end();
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('Plain notes about cells.\n');
+    } else if (path === '/notes.gz') {
+      res
+        .writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })
+        .end(zlib.gzipSync('Compressed notes about ribosomes.'));
+    } else if (path === '/gzip-bomb') {
+      res
+        .writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })
+        .end(zlib.gzipSync(Buffer.alloc(6 * 1024 * 1024, 'a')));
+    } else if (path === '/paper.pdf') {
+      res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
+    } else if (path === '/download') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(PDF);
+    } else if (path.startsWith('/redirect?to=')) {
+      redirect(decodeURIComponent(path.slice('/redirect?to='.length)));
+    } else if (path.startsWith('/chain/')) {
+      const left = Number(path.slice('/chain/'.length));
+      if (left === 0) redirect('/notes.txt', 301);
+      else redirect(`/chain/${left - 1}`, 307);
     } else if (path === '/huge') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       const chunk = 'x'.repeat(64 * 1024);
@@ -41,122 +96,282 @@ beforeAll(async () => {
       const push = () => {
         while (sent < 6 * 1024 * 1024) {
           sent += chunk.length;
-          if (!res.write(chunk)) return res.once('drain', push);
+          if (!res.write(chunk)) return void res.once('drain', push);
         }
         res.end();
       };
       push();
-    } else if (path === '/slow') {
+    } else if (path === '/declared-huge') {
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        'content-length': String(50 * 1024 ** 2),
+      });
+      res.write('x');
+    } else if (path === '/silent') {
       // never answers
+    } else if (path === '/drip') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('.'), 50);
+      res.on('close', () => clearInterval(timer));
     } else if (path === '/empty') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body></body></html>');
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body> </body></html>');
     } else if (path === '/image') {
       res.writeHead(200, { 'content-type': 'image/png' }).end('png');
     } else {
-      res.writeHead(404).end();
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${await listen(server, '127.0.0.1')}`;
+});
+
+beforeEach(() => {
+  hits = [];
+  victimHits = 0;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const app of [server, victim]) {
+    app.closeAllConnections();
+    await new Promise((resolve) => app.close(resolve));
+  }
 });
 
-describe('SSRF filter', () => {
-  it.each([
-    '127.0.0.1',
-    '10.1.2.3',
-    '172.16.0.1',
-    '192.168.1.1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '100.100.100.200',
-    '0.0.0.0',
-    '224.0.0.1',
-    '255.255.255.255',
-    '::1',
-    '::',
-    'fe80::1',
-    'fd00:ec2::254',
-    '::ffff:127.0.0.1',
-    '::ffff:7f00:1',
-    '64:ff9b::7f00:1',
-    '2002:7f00:1::',
-    '2001::1',
-    'not-an-ip',
-  ])('refuses %s', (address) => {
-    expect(isForbiddenAddress(address)).toBe(true);
-  });
+async function refusal(promise: Promise<unknown>): Promise<IntakeError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(IntakeError);
+  return error as IntakeError;
+}
 
-  it('allows public addresses', () => {
-    expect(isForbiddenAddress('93.184.216.34')).toBe(false);
-    expect(isForbiddenAddress('2606:4700:4700::1111')).toBe(false);
-  });
-
-  it.each([
-    'http://2130706433/',
-    'http://0177.0.0.1/',
-    'http://0x7f.1/',
-    'http://127.1/',
-    'http://0/',
-  ])('sees every spelling of a loopback or unspecified address: %s', (url) => {
-    expect(isForbiddenAddress(new URL(url).hostname)).toBe(true);
-  });
-});
-
-describe('fetching a page', () => {
-  it('keeps the main text and the title of an HTML page', async () => {
+describe('fetchUrlContent: reading pages', () => {
+  it('keeps the main text and the title of an article, without the page around it', async () => {
     const page = await fetchUrlContent(`${base}/article`, local);
     expect(page.title).toContain('Photosynthesis');
-    expect(page.content).toContain('The Calvin cycle uses ATP and NADPH');
-    expect(page.content).not.toContain('Home | About | Contact');
-  });
-
-  it('reads plain text and follows a redirect', async () => {
-    expect((await fetchUrlContent(`${base}/notes.txt`, local)).content).toBe(
-      'Plain notes about cells.',
-    );
-    const page = await fetchUrlContent(`${base}/hop`, local);
+    expect(page.contentType).toBe('text/html');
     expect(page.finalUrl).toBe(`${base}/article`);
-  });
-
-  it('refuses loopback by name and by literal with the production policy', async () => {
-    const port = new URL(base).port;
-    await expect(fetchUrlContent(`http://localhost:${port}/article`)).rejects.toThrow(
-      /Failed to process URL: .*not public/,
-    );
-    for (const url of [
-      `${base}/article`,
-      `http://[::ffff:127.0.0.1]:${port}/`,
-      `http://2130706433:${port}/`,
+    expect(page.content).toContain('The Calvin cycle uses ATP and NADPH to fix carbon dioxide');
+    expect(page.content).toContain('Chlorophyll absorbs red and blue light');
+    expect(page.content).toContain('energy carriers of the cell.\n\nThe Calvin cycle');
+    for (const noise of [
+      'Contact us',
+      'Ten houseplants',
+      'newsletter',
+      'analytics',
+      'Terms of use',
     ]) {
-      await expect(fetchUrlContent(url)).rejects.toThrow(/not public/);
+      expect(page.content).not.toContain(noise);
     }
   });
 
-  it('checks every redirect hop', async () => {
-    for (const path of ['/to-private', '/to-metadata', '/to-decimal']) {
-      await expect(fetchUrlContent(`${base}${path}`, local)).rejects.toThrow(/not public/);
-    }
-    await expect(fetchUrlContent(`${base}/loop0`, local)).rejects.toThrow(/more than 5 redirects/);
+  it('keeps paragraphs apart and reads short pages too', () => {
+    const { title, text } = htmlToText(
+      '<html><head><title>Short</title></head><body><h1>Cells</h1><p>One line.</p><p>Another line.</p></body></html>',
+      'http://example.com/',
+    );
+    expect(title).toBe('Short');
+    expect(text).toContain('One line.\n\nAnother line.');
+    expect(htmlToText('<html><body></body></html>', 'http://example.com/').text).toBe('');
   });
 
-  it('stops at 5 MB, at the time limit, and on what it cannot read', async () => {
-    await expect(fetchUrlContent(`${base}/huge`, local)).rejects.toThrow(/larger than 5 MB/);
-    await expect(fetchUrlContent(`${base}/slow`, { ...local, timeoutMs: 500 })).rejects.toThrow(
-      /no answer within/,
+  it('reads plain text as is, in its declared charset, and gzip-compressed', async () => {
+    expect(await fetchUrlContent(`${base}/notes.txt`, local)).toEqual({
+      title: null,
+      content: 'Plain notes about cells.',
+      contentType: 'text/plain',
+      finalUrl: `${base}/notes.txt`,
+    });
+    expect((await fetchUrlContent(`${base}/latin1`, local)).content).toBe('Café crème brûlée');
+    expect((await fetchUrlContent(`${base}/notes.gz`, local)).content).toBe(
+      'Compressed notes about ribosomes.',
     );
-    await expect(fetchUrlContent(`${base}/empty`, local)).rejects.toThrow(
-      'Failed to extract content from URL',
+  });
+
+  it('reads a PDF, declared or sniffed, with its title', async () => {
+    for (const path of ['/paper.pdf', '/download']) {
+      const page = await fetchUrlContent(`${base}${path}`, local);
+      expect(page.contentType).toBe('application/pdf');
+      expect(page.title).toBe('Cell biology notes');
+      expect(page.content).toContain('Mitochondria are the powerhouse of the cell.');
+    }
+  });
+
+  it('follows up to 5 redirects and refuses the 6th', async () => {
+    const page = await fetchUrlContent(`${base}/chain/4`, local);
+    expect(page.finalUrl).toBe(`${base}/notes.txt`);
+    expect(hits).toHaveLength(6);
+
+    hits = [];
+    const error = await refusal(fetchUrlContent(`${base}/chain/5`, local));
+    expect(error.message).toBe('Failed to process URL: more than 5 redirects');
+    expect(hits).toHaveLength(6);
+    expect(hits).not.toContain('/notes.txt');
+  });
+});
+
+describe('fetchUrlContent: limits and failures', () => {
+  it('stops reading at 5 MB, counted while streaming and after decompression', async () => {
+    for (const path of ['/huge', '/declared-huge', '/gzip-bomb']) {
+      const error = await refusal(fetchUrlContent(`${base}${path}`, local));
+      expect(error.message).toBe('Failed to process URL: the page is larger than 5 MB');
+      expect(error.status).toBe(422);
+    }
+    const small = await refusal(fetchUrlContent(`${base}/notes.txt`, { ...local, maxBytes: 10 }));
+    expect(small.code).toBe('URL_TOO_LARGE');
+  });
+
+  it('gives up at the time limit, for the headers and for the whole body', async () => {
+    for (const path of ['/silent', '/drip']) {
+      const started = Date.now();
+      const error = await refusal(fetchUrlContent(`${base}${path}`, { ...local, timeoutMs: 300 }));
+      expect(error.message).toBe('Failed to process URL: no complete answer within 0.3 seconds');
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
+  it('explains what it cannot read', async () => {
+    const cases: [string, string][] = [
+      ['/empty', 'Failed to extract content from URL'],
+      ['/image', 'Failed to process URL: cannot read content of type image/png'],
+      ['/missing', 'Failed to process URL: the server answered 404'],
+    ];
+    for (const [path, message] of cases) {
+      expect((await refusal(fetchUrlContent(`${base}${path}`, local))).message).toBe(message);
+    }
+  });
+
+  it('accepts http and https only, and refuses what does not parse', async () => {
+    for (const url of [
+      'ftp://example.com/file',
+      'file:///etc/passwd',
+      'data:text/plain,hi',
+      'gopher://x/',
+    ]) {
+      const error = await refusal(fetchUrlContent(url));
+      expect(error.message).toBe(
+        'Failed to process URL: only http and https addresses can be fetched',
+      );
+      expect(error.status).toBe(400);
+    }
+    for (const url of ['not a url', '', 'http://', 'http://exa mple.com/']) {
+      const error = await refusal(fetchUrlContent(url));
+      expect(error.message).toBe('Invalid URL format');
+      expect(error.status).toBe(400);
+    }
+    expect((await refusal(fetchUrlContent('http://user:pass@example.com/'))).code).toBe(
+      'URL_CREDENTIALS',
     );
-    await expect(fetchUrlContent(`${base}/image`, local)).rejects.toThrow(/image\/png/);
-    await expect(fetchUrlContent(`${base}/missing`, local)).rejects.toThrow(/answered 404/);
-    await expect(fetchUrlContent('ftp://example.com/file', local)).rejects.toThrow(
-      /http and https/,
+  });
+});
+
+describe('fetchUrlContent: SSRF', () => {
+  it('refuses loopback in every spelling with the production policy, and fetches nothing', async () => {
+    const port = new URL(base).port;
+    const urls = [
+      `http://localhost:${port}/article`,
+      `http://LOCALHOST:${port}/article`,
+      `http://127.0.0.1:${port}/article`,
+      `http://2130706433:${port}/article`,
+      `http://0177.0.0.1:${port}/article`,
+      `http://0x7f.1:${port}/article`,
+      `http://0x7f000001:${port}/article`,
+      `http://127.1:${port}/article`,
+      `http://0:${port}/article`,
+      `http://0.0.0.0:${port}/article`,
+      `http://[::1]:${port}/article`,
+      `http://[::ffff:127.0.0.1]:${port}/article`,
+      `http://[::ffff:7f00:1]:${port}/article`,
+      `http://[::127.0.0.1]:${port}/article`,
+    ];
+    for (const url of urls) {
+      const error = await refusal(fetchUrlContent(url));
+      expect(error.message, url).toMatch(
+        /^Failed to process URL: the address of .* is not a public address$/,
+      );
+      expect(error.code).toBe('URL_FORBIDDEN');
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('judges the address the socket connects to (DNS rebinding)', async () => {
+    const port = new URL(base).port;
+    const lookups: string[] = [];
+    const resolver = (answers: Record<string, string[]>) =>
+      ((host: string, options: unknown, callback: (...args: unknown[]) => void) => {
+        lookups.push(host);
+        const list = (answers[host] ?? []).map((address) => ({ address, family: 4 }));
+        if ((options as { all?: boolean }).all) callback(null, list, 4);
+        else callback(null, list[0]?.address, 4);
+      }) as unknown as typeof dns.lookup;
+    const names = resolver({
+      'public.test': ['127.0.0.1'],
+      'victim.test': ['127.0.0.2'],
+      'mixed.test': ['127.0.0.1', '127.0.0.2'],
+    });
+
+    // The socket connects through the guarded lookup: one lookup, and the address it answered
+    // is the one connected to (the test policy allows 127.0.0.1 only).
+    const page = await fetchUrlContent(`http://public.test:${port}/notes.txt`, {
+      ...local,
+      resolve: names,
+    });
+    expect(page.content).toBe('Plain notes about cells.');
+    expect(lookups).toEqual(['public.test']);
+
+    for (const host of ['victim.test', 'mixed.test']) {
+      const error = await refusal(
+        fetchUrlContent(`http://${host}:${victimPort}/`, { ...local, resolve: names }),
+      );
+      expect(error.message).toBe(
+        `Failed to process URL: the address of ${host} is not a public address`,
+      );
+    }
+    expect(victimHits).toBe(0);
+  });
+
+  it('checks every redirect hop, whatever the spelling of the target', async () => {
+    const p = victimPort;
+    const targets = [
+      `http://127.0.0.2:${p}/`,
+      `http://2130706434:${p}/`,
+      `http://0177.0.0.2:${p}/`,
+      `http://0x7f.0.0.2:${p}/`,
+      `http://0x7f000002:${p}/`,
+      `http://[::ffff:127.0.0.2]:${p}/`,
+      `http://[::ffff:7f00:2]:${p}/`,
+      `http://[64:ff9b::7f00:2]:${p}/`,
+      'http://10.0.0.1/secret',
+      'http://172.16.5.4/',
+      'http://192.168.1.1/admin',
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      'http://[fd00:ec2::254]/latest/meta-data/',
+      'http://100.100.100.200/latest/meta-data/',
+      'http://2852039166/latest/meta-data/',
+      'http://0xa9fea9fe/',
+      'http://100.64.0.1/',
+      'http://224.0.0.1/',
+      'http://[fe80::1]/',
+      'http://[::]/',
+    ];
+    for (const target of targets) {
+      const error = await refusal(
+        fetchUrlContent(`${base}/redirect?to=${encodeURIComponent(target)}`, local),
+      );
+      expect(error.code, target).toBe('URL_FORBIDDEN');
+    }
+    const malformed = await refusal(
+      fetchUrlContent(`${base}/redirect?to=${encodeURIComponent('http://256.1.1.1/')}`, local),
     );
-    await expect(fetchUrlContent('not a url', local)).rejects.toThrow('Invalid URL format');
+    expect(malformed.message).toBe(
+      'Failed to process URL: the page redirects to an invalid address',
+    );
+    for (const target of ['file:///etc/passwd', 'gopher://127.0.0.1:25/']) {
+      const error = await refusal(
+        fetchUrlContent(`${base}/redirect?to=${encodeURIComponent(target)}`, local),
+      );
+      expect(error.code, target).toBe('URL_SCHEME');
+    }
+    expect(victimHits).toBe(0);
   });
 });

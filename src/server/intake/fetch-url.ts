@@ -2,96 +2,120 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { GENERATION_MESSAGES } from '../../core/generation-requests';
-import { isForbiddenAddress, isIpLiteral } from './ssrf';
+import { INTAKE_MESSAGES, IntakeError } from './errors';
+import { extractPdfText, type FileLimits } from './files';
+import { isForbiddenAddress, isMalformedNumericHost, parseHostAddress } from './ssrf';
 
-/** A failure of intake whose message is meant for the user. */
-export class IntakeError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 422 = 422,
-  ) {
-    super(message);
-    this.name = 'IntakeError';
-  }
-}
+export { IntakeError } from './errors';
 
-export interface FetchOptions {
+export interface FetchUrlOptions {
+  /** Total time for every hop, headers and body (default 10 s). */
   timeoutMs?: number;
+  /** Largest body read, after decompression (default 5 MB). */
   maxBytes?: number;
+  /** Redirects followed (default 5). */
   maxRedirects?: number;
-  /** Tests only: also allow these addresses (the production policy refuses loopback). */
-  allowAddresses?: string[];
+  /**
+   * Tests only: addresses this returns true for are allowed even though the SSRF policy refuses
+   * them (e.g. the test server on 127.0.0.1). Every other address still goes through the policy.
+   */
+  allowAddress?: (address: string) => boolean;
+  /** Limits for reading a fetched PDF (worker deadline, memory, pages, characters). */
+  pdfLimits?: Partial<FileLimits>;
+  /** A resolver to use instead of the system's (tests). Must behave like `dns.lookup`. */
+  resolve?: typeof dns.lookup;
 }
 
 export interface FetchedContent {
+  /** The page's title (Readability's, else <title>, else the PDF's); null when there is none. */
   title: string | null;
+  /** The main text. */
   content: string;
+  /** The media type the server declared (or sniffed, when it declared none), without parameters. */
   contentType: string;
+  /** The address the content came from after redirects. */
   finalUrl: string;
 }
 
+/** The limits of SPEC-level URL intake: 10 s, 5 MB, 5 redirects. */
 export const URL_LIMITS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
 
-const failed = (reason: string) => new IntakeError(GENERATION_MESSAGES.processUrl(reason));
+const failed = (reason: string, code = 'URL_FAILED', status: 400 | 422 = 422) =>
+  new IntakeError(INTAKE_MESSAGES.processUrl(reason), status, code);
+const refused = (host: string) =>
+  failed(`the address of ${host} is not a public address`, 'URL_FORBIDDEN');
 
-/** A DNS lookup that refuses forbidden addresses: the check is on the address connected to. */
-function safeLookup(allowed: Set<string>): LookupFunction {
+type Policy = (address: string) => boolean;
+
+/**
+ * The resolver handed to the socket: it asks DNS, then refuses the connection when any answer
+ * is not public. Checking here, and not in a lookup made before the request, means the address
+ * judged is the one connected to, so a DNS answer that changes between two lookups (DNS
+ * rebinding) gains nothing.
+ */
+function guardedLookup(allowed: Policy, resolve: typeof dns.lookup): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(
-      hostname,
-      { all: true, family: options.family as number | undefined },
-      (error, addresses) => {
-        if (error) return callback(error, '', 4);
-        const list = addresses as dns.LookupAddress[];
-        const bad = list.find(
-          (entry) => isForbiddenAddress(entry.address) && !allowed.has(entry.address),
-        );
-        if (bad || list.length === 0) {
-          return callback(
-            Object.assign(new Error(`the address of ${hostname} is not public`), {
-              code: 'EFORBIDDEN',
-            }),
-            '',
-            4,
-          );
-        }
-        if ((options as { all?: boolean }).all) {
-          return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-        }
+    resolve(hostname, { ...options, all: true }, (error, answers) => {
+      const list = (answers ?? []) as unknown as dns.LookupAddress[];
+      if (error) return callback(error, '', 4);
+      const bad = list.length === 0 || list.some((entry) => !allowed(entry.address));
+      if (bad) {
+        const refusal = Object.assign(refused(hostname), { code: 'URL_FORBIDDEN' });
+        return callback(refusal as unknown as NodeJS.ErrnoException, '', 4);
+      }
+      if (options.all) {
+        (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      } else {
         const first = list[0] as dns.LookupAddress;
         callback(null, first.address, first.family);
-      },
-    );
+      }
+    });
   };
 }
 
-interface RawResponse {
+interface Answer {
   status: number;
   location: string | null;
   contentType: string;
   body: Buffer;
 }
 
+function decompress(response: http.IncomingMessage): Readable {
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(zlib.createGunzip());
+  if (encoding === 'deflate') return response.pipe(zlib.createInflate());
+  if (encoding === 'br') return response.pipe(zlib.createBrotliDecompress());
+  if (encoding === '' || encoding === 'identity') return response;
+  throw failed(`the page uses an unknown encoding (${encoding})`);
+}
+
 function requestOnce(
   url: URL,
-  options: Required<Omit<FetchOptions, 'allowAddresses'>>,
-  allowed: Set<string>,
+  maxBytes: number,
+  lookup: LookupFunction,
   signal: AbortSignal,
-) {
-  return new Promise<RawResponse>((resolve, reject) => {
+): Promise<Answer> {
+  const tooLarge = () =>
+    failed(`the page is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, 'URL_TOO_LARGE');
+  return new Promise<Answer>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.get(
       url,
       {
-        lookup: safeLookup(allowed),
+        lookup,
         agent: false,
         signal,
         headers: {
-          'user-agent': 'Mnemo/1.0 (+flashcards)',
-          accept: 'text/html,text/plain,text/markdown,application/pdf;q=0.9,*/*;q=0.1',
+          'user-agent': 'Mozilla/5.0 (compatible; Mnemo/1.0; +flashcards)',
+          accept:
+            'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.9,*/*;q=0.1',
+          'accept-encoding': 'gzip, deflate, br',
         },
       },
       (response) => {
@@ -103,26 +127,40 @@ function requestOnce(
           resolve({ status, location, contentType, body: Buffer.alloc(0) });
           return;
         }
-        const declared = Number(response.headers['content-length'] ?? 0);
-        if (declared > options.maxBytes) {
+        if (status < 200 || status >= 300) {
+          response.resume();
+          resolve({ status, location, contentType, body: Buffer.alloc(0) });
+          return;
+        }
+        if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
           response.destroy();
-          reject(failed(`the page is larger than ${options.maxBytes / 1024 / 1024} MB`));
+          reject(tooLarge());
+          return;
+        }
+        let body: Readable;
+        try {
+          body = decompress(response);
+        } catch (error) {
+          response.destroy();
+          reject(error);
           return;
         }
         const chunks: Buffer[] = [];
         let size = 0;
-        response.on('data', (chunk: Buffer) => {
+        body.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > options.maxBytes) {
+          if (size > maxBytes) {
             response.destroy();
-            reject(failed(`the page is larger than ${options.maxBytes / 1024 / 1024} MB`));
+            body.destroy();
+            reject(tooLarge());
             return;
           }
           chunks.push(chunk);
         });
-        response.on('end', () =>
+        body.on('end', () =>
           resolve({ status, location, contentType, body: Buffer.concat(chunks) }),
         );
+        body.on('error', reject);
         response.on('error', reject);
       },
     );
@@ -130,105 +168,195 @@ function requestOnce(
   });
 }
 
-async function pdfText(data: Buffer): Promise<{ title: string | null; text: string }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(data),
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-  }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= Math.min(document.numPages, 300); number++) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+/** The charset a response declares in its header or, for HTML, in its first bytes. */
+function decode(body: Buffer, contentType: string, html: boolean): string {
+  let charset = /charset\s*=\s*["']?([\w-]+)/i.exec(contentType)?.[1];
+  if (!charset && html) {
+    const head = body.subarray(0, 2048).toString('latin1');
+    charset = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1];
   }
-  const info = (await document.getMetadata().catch(() => null))?.info as
-    { Title?: string } | undefined;
-  await document.destroy();
-  return { title: info?.Title || null, text: pages.join('\n\n') };
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
 }
 
-function htmlText(html: string, url: string): { title: string | null; text: string } {
-  const { document } = parseHTML(html);
-  const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
-  const title = article?.title || document.querySelector('title')?.textContent || null;
-  const text = (article?.textContent ?? document.body?.textContent ?? '')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n\s*/g, '\n\n')
+const tidy = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
-  void url;
-  return { title: title?.trim() || null, text };
+
+const BLOCKS = new Set(
+  'address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table td th tr ul'.split(
+    ' ',
+  ),
+);
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object']);
+
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+}
+
+/** The text of a DOM tree with a line break around every block, so paragraphs stay apart. */
+function blockText(node: DomNode): string {
+  if (node.nodeType === 3) return (node.textContent ?? '').replace(/\s+/g, ' ');
+  if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return '';
+  const name = node.nodeName.toLowerCase();
+  if (SKIPPED.has(name)) return '';
+  let text = '';
+  for (let index = 0; index < node.childNodes.length; index++) {
+    text += blockText(node.childNodes[index] as DomNode);
+  }
+  return BLOCKS.has(name) ? `\n\n${text}\n\n` : text;
+}
+
+/** The main text of an HTML page by Readability, with the page's <body> as the fallback. */
+export function htmlToText(html: string, url: string): { title: string | null; text: string } {
+  const { document } = parseHTML(html);
+  const pageTitle = document.querySelector('title')?.textContent?.trim() || null;
+  let article: { title?: string | null; content?: string | null } | null;
+  try {
+    // linkedom has no documentURI; Readability uses it to resolve relative links.
+    Object.defineProperty(document, 'documentURI', { value: url, configurable: true });
+    article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+  } catch {
+    article = null;
+  }
+  let text = '';
+  if (article?.content) {
+    const { document: content } = parseHTML(
+      `<!doctype html><html><body>${article.content}</body></html>`,
+    );
+    text = tidy(blockText(content.body as unknown as DomNode));
+  }
+  if (!text) {
+    const { document: fallback } = parseHTML(html);
+    fallback.querySelectorAll('nav, header, footer, aside, form').forEach((node) => node.remove());
+    text = fallback.body ? tidy(blockText(fallback.body as unknown as DomNode)) : '';
+  }
+  return { title: article?.title?.trim() || pageTitle, text };
+}
+
+/** The media type to read a body as: the declared one, or a sniffed one when none is given. */
+function mediaType(declared: string, body: Buffer): string {
+  const type = declared.split(';')[0]?.trim() ?? '';
+  if (type && type !== 'application/octet-stream') return type;
+  const head = body.subarray(0, 1024).toString('latin1');
+  if (head.includes('%PDF-')) return 'application/pdf';
+  if (/^\s*(<!doctype html|<html|<head|<body)/i.test(head)) return 'text/html';
+  return type || 'application/octet-stream';
+}
+
+function parseUrl(raw: string): URL {
+  try {
+    return new URL(raw.trim());
+  } catch {
+    throw new IntakeError(INTAKE_MESSAGES.invalidUrlFormat, 400, 'INVALID_URL');
+  }
 }
 
 /**
- * Fetches a web page for generation: http(s) only, public addresses only (checked on the
- * address connected to, at every redirect), at most 5 redirects, 10 s and 5 MB. HTML becomes
- * its main text (Readability, title kept); text/plain, markdown and PDF are read too.
+ * Fetches a web page for generation, safely. Only http and https; only public addresses,
+ * judged by `isForbiddenAddress` on every IP literal and, for names, on the address the socket
+ * connects to; every redirect hop is checked again (at most 5); 10 s in total; 5 MB read at
+ * most, counted while streaming (after decompression). HTML becomes its main text (Readability,
+ * title kept), text/* is taken as is, and a PDF is read in a bounded worker.
+ *
+ * Throws IntakeError: 'Invalid URL format' (400), 'Failed to process URL: {msg}' (422; 400 for
+ * a scheme other than http/https), 'Failed to extract content from URL' (422, nothing to read).
  */
 export async function fetchUrlContent(
   raw: string,
-  options: FetchOptions = {},
+  options: FetchUrlOptions = {},
 ): Promise<FetchedContent> {
   const limits = { ...URL_LIMITS, ...options };
-  const allowed = new Set(options.allowAddresses ?? []);
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new IntakeError(GENERATION_MESSAGES.invalidUrlFormat, 400);
-  }
+  const exempt = options.allowAddress;
+  const allowed: Policy = (address) =>
+    Boolean(exempt?.(parseHostAddress(address) ?? address)) || !isForbiddenAddress(address);
+  const lookup = guardedLookup(allowed, options.resolve ?? dns.lookup);
   const signal = AbortSignal.timeout(limits.timeoutMs);
+  const deadline = Date.now() + limits.timeoutMs;
+  const timedOut = () =>
+    failed(`no complete answer within ${limits.timeoutMs / 1000} seconds`, 'URL_TIMEOUT');
+
+  let url = parseUrl(raw);
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw failed('only http and https addresses can be fetched');
+      throw failed('only http and https addresses can be fetched', 'URL_SCHEME', 400);
     }
-    if (url.username || url.password) throw failed('addresses with a user name are not fetched');
-    if (
-      isIpLiteral(url.hostname) &&
-      isForbiddenAddress(url.hostname) &&
-      !allowed.has(url.hostname.replace(/^\[|\]$/g, ''))
-    ) {
-      throw failed(`the address ${url.hostname} is not public`);
+    if (url.username || url.password) {
+      throw failed(
+        'addresses with a user name or password are not fetched',
+        'URL_CREDENTIALS',
+        400,
+      );
     }
-    let response: RawResponse;
+    // An IP literal opens a socket without any lookup, so it is judged here; a name is judged
+    // by the guarded lookup when the socket resolves it.
+    const literal = parseHostAddress(url.hostname);
+    if ((literal && !allowed(literal)) || isMalformedNumericHost(url.hostname)) {
+      throw refused(url.hostname);
+    }
+
+    let answer: Answer;
     try {
-      response = await requestOnce(url, limits, allowed, signal);
+      answer = await requestOnce(url, limits.maxBytes, lookup, signal);
     } catch (error) {
+      if (signal.aborted) throw timedOut();
       if (error instanceof IntakeError) throw error;
       const err = error as NodeJS.ErrnoException;
-      if (err.name === 'AbortError' || err.name === 'TimeoutError' || signal.aborted) {
-        throw failed(`no answer within ${limits.timeoutMs / 1000} seconds`);
+      if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') {
+        throw failed(`the host ${url.hostname} was not found`, 'URL_NOT_FOUND');
       }
-      throw failed(err.message || 'the page could not be reached');
+      throw failed(err.message || 'the page could not be reached', 'URL_UNREACHABLE');
     }
-    if (response.status >= 300 && response.status < 400 && response.location) {
-      if (hop >= limits.maxRedirects) throw failed(`more than ${limits.maxRedirects} redirects`);
-      url = new URL(response.location, url);
+
+    if (answer.status >= 300 && answer.status < 400 && answer.location) {
+      if (hop >= limits.maxRedirects) {
+        throw failed(`more than ${limits.maxRedirects} redirects`, 'URL_REDIRECTS');
+      }
+      try {
+        url = new URL(answer.location, url);
+      } catch {
+        throw failed('the page redirects to an invalid address', 'URL_REDIRECTS');
+      }
       continue;
     }
-    if (response.status < 200 || response.status >= 300) {
-      throw failed(`the server answered ${response.status}`);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw failed(`the server answered ${answer.status}`, 'URL_STATUS');
     }
-    const type = response.contentType.split(';')[0]?.trim() ?? '';
+
+    const type = mediaType(answer.contentType, answer.body);
     let title: string | null = null;
     let text: string;
-    if (type === 'text/html' || type === 'application/xhtml+xml' || type === '') {
-      ({ title, text } = htmlText(response.body.toString('utf8'), url.toString()));
+    if (type === 'text/html' || type === 'application/xhtml+xml') {
+      ({ title, text } = htmlToText(decode(answer.body, answer.contentType, true), url.href));
     } else if (type.startsWith('text/')) {
-      text = response.body.toString('utf8');
+      text = tidy(decode(answer.body, answer.contentType, false));
     } else if (type === 'application/pdf') {
-      ({ title, text } = await Promise.race([
-        pdfText(response.body),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(failed('the PDF took too long to read')), limits.timeoutMs),
-        ),
-      ]));
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw timedOut();
+      ({ title, text } = await extractPdfText(new Uint8Array(answer.body), {
+        ...options.pdfLimits,
+        extractTimeoutMs: Math.min(options.pdfLimits?.extractTimeoutMs ?? remaining, remaining),
+      }).catch((error: unknown) => {
+        if (error instanceof IntakeError) {
+          throw failed(error.message.replace(/^Failed to process file: /, ''), error.code);
+        }
+        throw error;
+      }));
+      text = tidy(text);
     } else {
-      throw failed(`cannot read content of type ${type}`);
+      throw failed(`cannot read content of type ${type}`, 'URL_CONTENT_TYPE');
     }
-    if (!text.trim()) throw new IntakeError(GENERATION_MESSAGES.extractUrl);
-    return { title, content: text, contentType: type, finalUrl: url.toString() };
+    if (!text) throw new IntakeError(INTAKE_MESSAGES.extractUrl, 422, 'URL_NO_TEXT');
+    return { title, content: text, contentType: type, finalUrl: url.href };
   }
 }
