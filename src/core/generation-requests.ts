@@ -10,6 +10,11 @@ export const INPUT_TYPES = ['text', 'url', 'file'] as const;
 /** Longest text accepted for generation (characters); the API body limit is 1 MB. */
 export const MAX_SOURCE_CHARACTERS = 500_000;
 
+/** Largest uploaded file (SPEC §9: 10 MB), enforced while the upload streams. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** What the File tab accepts (SPEC §5 lists these five at the service level). */
+export const UPLOAD_EXTENSIONS = ['.txt', '.md', '.pdf', '.docx', '.doc'] as const;
+
 export const REQUEST_MESSAGES = {
   noDeckId: 'No deck ID',
   enterText: 'Please enter some text',
@@ -18,6 +23,8 @@ export const REQUEST_MESSAGES = {
   invalidUrl: 'Invalid URL format',
   invalidInputMethod: 'Invalid input method',
   textTooLong: `Text must be at most ${MAX_SOURCE_CHARACTERS.toLocaleString('en-US')} characters`,
+  fileTooLarge: 'File size exceeds 10MB limit',
+  unsupportedFileType: 'Unsupported file type. Supported types: .txt, .pdf, .docx, .doc, .md',
   strategy: 'Generation strategy must be key_concepts, standard or detailed',
   cardTypes: 'Requested card types must be qa, cloze or both',
 } as const;
@@ -74,10 +81,23 @@ export const urlGenerationSchema = z.strictObject({
   ...generationOptionsShape,
 });
 
-/** The form fields that travel with an uploaded file (multipart). */
+/**
+ * The form fields that travel with an uploaded file (multipart/form-data). A field sent once is
+ * a string, so the card types may come as repeated fields or as one list: 'qa,cloze'.
+ */
 export const fileGenerationFieldsSchema = z.strictObject({
   deckId,
-  ...generationOptionsShape,
+  generationStrategy: generationOptionsShape.generationStrategy,
+  requestedCardTypes: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean)
+        : value,
+    generationOptionsShape.requestedCardTypes,
+  ),
 });
 
 export const jobListSchema = z.strictObject({

@@ -35,6 +35,7 @@ import {
   updateFlashcard,
 } from './flashcards/flashcards.service';
 import { type ApiRoute, route } from './http/route-table';
+import { fileRoutes } from './files/files.routes';
 import { generationRoutes } from './generation/generation.routes';
 import { studyRoutes } from './study/study.routes';
 
@@ -234,4 +235,5 @@ export const apiRoutes: ApiRoute[] = [
   }),
   ...studyRoutes,
   ...generationRoutes,
+  ...fileRoutes,
 ];

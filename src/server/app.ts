@@ -13,12 +13,14 @@ import { mountRoutes, openApiDocument } from './http/route-table';
 import { limitBody, sameOriginOnly, securityHeaders } from './http/security';
 import { apiReferencePage } from './http/api-reference';
 import { mountSpa } from './spa';
+import type { FileStorage } from './storage/storage';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   auth: Auth;
   logger: Logger;
+  storage: FileStorage;
   webDistDir: string;
 }
 
@@ -35,7 +37,7 @@ function clientIp(c: Context, trustProxy: boolean): string {
 }
 
 /** Builds the whole HTTP application from its dependencies (no global state). */
-export function createApp({ config, db, auth, logger, webDistDir }: AppDeps) {
+export function createApp({ config, db, auth, logger, storage, webDistDir }: AppDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const allowedOrigins = [config.baseUrl, ...config.trustedOrigins];
 
@@ -70,7 +72,8 @@ export function createApp({ config, db, auth, logger, webDistDir }: AppDeps) {
     );
   });
 
-  app.use('/api/*', limitBody(), sameOriginOnly(allowedOrigins));
+  const uploadPaths = apiRoutes.filter((item) => item.form).map((item) => `/api${item.path}`);
+  app.use('/api/*', limitBody(uploadPaths), sameOriginOnly(allowedOrigins));
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -97,7 +100,7 @@ export function createApp({ config, db, auth, logger, webDistDir }: AppDeps) {
 
   const api = new Hono<AuthedEnv>();
   api.use(requireUser(auth));
-  mountRoutes(api, apiRoutes, db.kysely);
+  mountRoutes(api, apiRoutes, { db: db.kysely, storage });
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));

@@ -63,6 +63,49 @@ describe('loadConfig', () => {
     expect(problemsOf({ GENERATION_WORKERS: '-1' })[0]).toMatch(/^GENERATION_WORKERS/);
   });
 
+  it('keeps files in DATA_DIR/files by default and in an S3 bucket when S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/mnemo' }).storage).toEqual({
+      kind: 'local',
+      dir: '/srv/mnemo/files',
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'user-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'user-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'eu-west-1' }).storage).toMatchObject({
+      region: 'eu-west-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('names the missing or wrong S3 settings', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+      'S3_BUCKET: must be set when other S3_* settings are present',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_SECRET_ACCESS_KEY: must be set together with S3_ACCESS_KEY_ID',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toEqual([
+      'S3_ENDPOINT: must be a URL starting with http:// or https://',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    ]);
+  });
+
   it('treats an empty setting as absent', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

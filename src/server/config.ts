@@ -120,6 +120,12 @@ const envSchema = z.object({
   GENERATION_WORKERS: int(0, 32, 1),
   GENERATION_MAX_JOBS_PER_USER: int(1, 100, 2),
   GENERATION_LEASE_SECONDS: int(5, 3600, 60),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -148,7 +154,20 @@ export interface Config {
   shutdownTimeoutMs: number;
   ai: AiConfig;
   generation: { workers: number; maxJobsPerUser: number; leaseSeconds: number };
+  storage: StorageConfig;
 }
+
+/** Where uploaded files are kept: a folder under DATA_DIR, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 /** Which model generates cards: the built-in offline generator, or an LLM through the AI SDK. */
 export type AiConfig =
@@ -245,6 +264,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRetries: e.AI_MAX_RETRIES,
     };
   }
+  const s3Keys = pair(
+    problems,
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    e.S3_ACCESS_KEY_ID,
+    e.S3_SECRET_ACCESS_KEY,
+  );
+  const s3Set = Object.keys(env).some(
+    (key) => key.startsWith('S3_') && key !== 'S3_BUCKET' && emptyToUndefined(env[key]),
+  );
+  if (s3Set && !e.S3_BUCKET) {
+    problems.push('S3_BUCKET: must be set when other S3_* settings are present');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -285,5 +317,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,
       leaseSeconds: e.GENERATION_LEASE_SECONDS,
     },
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials: s3Keys && {
+            accessKeyId: s3Keys.clientId,
+            secretAccessKey: s3Keys.clientSecret,
+          },
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
   };
 }

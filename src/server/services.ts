@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrations';
 import { createGenerator } from './generation/create-generator';
 import { GenerationWorker } from './generation/worker';
 import { createMailer } from './mail/mailer';
+import { createStorage } from './storage/storage';
 
 /**
  * The secret that signs sessions: AUTH_SECRET when set, otherwise one generated on first start
@@ -47,8 +48,19 @@ export async function startServices(
   const applied = await migrateToLatest(db.kysely as never, db.kind);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
+  const storage = createStorage(config.storage);
+  try {
+    await storage.ready();
+  } catch (error) {
+    await db.close();
+    const where =
+      config.storage.kind === 's3' ? `S3 bucket "${config.storage.bucket}"` : config.storage.dir;
+    throw new Error(`File storage is not reachable (${where}): ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
   const auth = createAuth(deps);
-  const app = createApp({ config, db, auth, logger, webDistDir });
+  const app = createApp({ config, db, auth, logger, storage, webDistDir });
   const workers = startWorkers(config, db, logger, config.generation.workers);
   return {
     db,

@@ -32,7 +32,8 @@ function requestFor(definition: ApiRoute, ids: FixtureIds, bodyIds: FixtureIds =
     ? `?${new URLSearchParams(definition.example.query(ids))}`
     : '';
   const body = definition.example.body?.(bodyIds);
-  return { url: `/api${path}${query}`, body };
+  const form = definition.example.form?.(bodyIds);
+  return { url: `/api${path}${query}`, body, form };
 }
 
 async function send(
@@ -41,8 +42,9 @@ async function send(
   ids: FixtureIds,
   bodyIds?: FixtureIds,
 ) {
-  const { url, body } = requestFor(definition, ids, bodyIds);
+  const { url, body, form } = requestFor(definition, ids, bodyIds);
   const method = definition.method.toUpperCase();
+  if (form) return client.request(url, { method, body: form });
   if (body === undefined) return client.request(url, { method });
   return client.request(url, {
     method,
@@ -53,8 +55,17 @@ async function send(
 
 const label = (definition: ApiRoute) => `${definition.method.toUpperCase()} /api${definition.path}`;
 /** A route takes ids when its request changes with the ids it is built from. */
-const takesIds = (definition: ApiRoute, a: FixtureIds, b: FixtureIds) =>
-  JSON.stringify(requestFor(definition, a)) !== JSON.stringify(requestFor(definition, b));
+const takesIds = (definition: ApiRoute, a: FixtureIds, b: FixtureIds) => {
+  const shape = (ids: FixtureIds) => {
+    const { url, body, form } = requestFor(definition, ids);
+    return JSON.stringify({
+      url,
+      body,
+      form: form && [...form.keys()].map((key) => form.get(key)),
+    });
+  };
+  return shape(a) !== shape(b);
+};
 
 describe('tenant isolation matrix', () => {
   it('covers exactly the routes the server describes in /api/openapi.json', async () => {
@@ -77,7 +88,7 @@ describe('tenant isolation matrix', () => {
   });
 
   for (const definition of apiRoutes) {
-    it(`${label(definition)}: owner 2xx, other user 404 with nothing changed, anonymous 401`, async () => {
+    it(`${label(definition)}: owner 2xx, other user 404 (403 for files) with nothing changed, anonymous 401`, async () => {
       const owner = await newUser(server.url, 'owner');
       const intruder = await newUser(server.url, 'intruder');
       const ownerIds = await createFixtures(owner);
@@ -89,9 +100,12 @@ describe('tenant isolation matrix', () => {
 
       if (takesIds(definition, ownerIds, intruderIds)) {
         const foreign = await send(intruder, definition, ownerIds);
-        expect(foreign.status, await foreign.clone().text()).toBe(404);
+        const foreignStatus = definition.example.foreignStatus ?? 404;
+        expect(foreign.status, await foreign.clone().text()).toBe(foreignStatus);
         const body = (await foreign.json()) as { error: { message: string } };
-        expect(body.error.message).toMatch(/not found/);
+        expect(body.error.message).toMatch(
+          foreignStatus === 403 ? /^Access denied: File does not belong to user$/ : /not found/,
+        );
         expect(await snapshot(owner)).toEqual(before);
       } else {
         // Routes without ids only ever see the caller's own data.

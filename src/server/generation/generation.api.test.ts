@@ -3,7 +3,7 @@ import type { Deck } from '../../core/deck-schemas';
 import type { FlashcardPage } from '../../core/flashcard-schemas';
 import type { GenerationJob, GenerationStats } from '../../core/generation-requests';
 import { type FakeReply, promptOf, startFakeLlm } from '../testing/fake-llm';
-import { createDeck, json, newUser, PASSWORD } from '../testing/fixtures';
+import { createDeck, finishedJob, json, newUser, PASSWORD } from '../testing/fixtures';
 import { HttpClient, uniqueEmail } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -13,8 +13,6 @@ const ARTICLE = [
   'The Calvin cycle uses ATP and NADPH to fix carbon dioxide into glucose. The enzyme RuBisCO, probably the most abundant protein on Earth, catalyses the first step of carbon fixation.',
   'Jan Ingenhousz discovered in 1779 that light is essential for photosynthesis. Melvin Calvin mapped the cycle that bears his name in 1950 and received the Nobel Prize in Chemistry in 1961.',
 ].join('\n\n');
-
-type Status = { jobId: string; status: string; error_message: string | null };
 
 const errorMessage = async (response: Response) =>
   ((await response.json()) as { error: { message: string } }).error.message;
@@ -26,20 +24,7 @@ async function startText(user: HttpClient, deckId: string, extra: object = {}) {
   );
 }
 
-/** Follows a job with the long-poll status endpoint until it leaves pending/processing. */
-async function finished(user: HttpClient, jobId: string, timeoutMs = 30_000): Promise<Status> {
-  const deadline = Date.now() + timeoutMs;
-  let known = 'pending';
-  for (;;) {
-    const status = await json<Status>(
-      await user.get(`/api/generation/jobs/${jobId}/status?known=${known}&wait=5`),
-      200,
-    );
-    if (status.status === 'completed' || status.status === 'failed') return status;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${status.status}`);
-    known = status.status;
-  }
-}
+const finished = finishedJob;
 
 describe('generation with the built-in generator', () => {
   let server: TestServer;

@@ -56,6 +56,8 @@ export interface NewJob {
   sourceTitle?: string | null;
   strategy: Strategy;
   cardTypes: CardKind[];
+  /** Said to the user with the content check's warnings (e.g. a file read in part). */
+  notes?: string[];
 }
 
 /**
@@ -87,7 +89,7 @@ export async function createJob(
     requested_card_types: JSON.stringify([...new Set(input.cardTypes)]),
     status: 'pending',
     error_message: null,
-    warnings: JSON.stringify(check.warnings),
+    warnings: JSON.stringify([...(input.notes ?? []), ...check.warnings]),
     lease_owner: null,
     lease_expires_at: null,
     started_at: null,

@@ -3,17 +3,22 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AuthedEnv, SessionUser } from '../auth/require-user';
 import type { Database } from '../db/database';
-import { readJson, readQuery } from './validate';
+import { readMultipart, type UploadedFile } from '../files/multipart';
+import type { FileStorage } from '../storage/storage';
+import { readForm, readJson, readQuery } from './validate';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteContext<Body extends Schema, Query extends Schema> {
   db: Kysely<Database>;
+  storage: FileStorage;
   user: SessionUser;
   params: Record<string, string>;
   body: Out<Body>;
   query: Out<Query>;
+  /** The uploaded file of a multipart route (`form`), or null when none was sent. */
+  file: UploadedFile | null;
   c: Context<AuthedEnv>;
 }
 
@@ -27,6 +32,8 @@ export interface FixtureIds {
   sessionId: string;
   /** A pending generation job on deckId. */
   jobId: string;
+  /** A stored upload ({userId}/{timestamp}_{random}.txt). */
+  filePath: string;
 }
 
 /** Sends a request as the fixtures' owner (for `example.before`). */
@@ -42,21 +49,29 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
   path: string;
   summary: string;
   tag: string;
+  /** A JSON body. */
   body?: Body;
+  /** Instead of `body`: multipart/form-data with these text fields and one part named `file`. */
+  form?: Body;
   query?: Query;
   status?: 200 | 201;
   /** The error messages this route can answer with, for the reference page. */
-  errors?: Partial<Record<400 | 404 | 409 | 422, string[]>>;
+  errors?: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 422 | 503, string[]>>;
   /** A valid request for the owner of the fixtures; `refersToDeck` marks deck ids in the body. */
   example: {
     body?: (ids: FixtureIds) => unknown;
+    /** The multipart body of a `form` route. */
+    form?: (ids: FixtureIds) => FormData;
     query?: (ids: FixtureIds) => Record<string, string>;
     refersToDeck?: boolean;
     /** The owner's status when it is not 2xx by design (documented at the route). */
     ownerStatus?: number;
+    /** Another user's status with the owner's ids when it is not 404 (e.g. 403 for files). */
+    foreignStatus?: number;
     /** Brings the owner's fixtures into the state the route needs (e.g. a failed job). */
     before?: (send: FixtureSend, ids: FixtureIds) => Promise<unknown>;
   };
+  /** Answers JSON, or a Response of its own (a download). */
   handle(ctx: RouteContext<Body, Query>): Promise<unknown>;
 }
 
@@ -68,19 +83,33 @@ export function route<Body extends Schema = undefined, Query extends Schema = un
 }
 
 /** Registers every route of the table on a Hono app that already requires a user. */
-export function mountRoutes(app: Hono<AuthedEnv>, routes: ApiRoute[], db: Kysely<Database>) {
+export function mountRoutes(
+  app: Hono<AuthedEnv>,
+  routes: ApiRoute[],
+  services: { db: Kysely<Database>; storage: FileStorage },
+) {
   for (const definition of routes) {
     app.on(definition.method.toUpperCase(), definition.path, async (c) => {
-      const body = definition.body ? await readJson(c, definition.body) : undefined;
+      let body: unknown;
+      let file: UploadedFile | null = null;
+      if (definition.form) {
+        const form = await readMultipart(c.req.raw);
+        body = readForm(form.fields, definition.form);
+        file = form.file;
+      } else if (definition.body) {
+        body = await readJson(c, definition.body);
+      }
       const query = definition.query ? readQuery(c, definition.query) : undefined;
       const result = await definition.handle({
-        db,
+        ...services,
         user: c.get('user'),
         params: c.req.param() as Record<string, string>,
-        body,
+        body: body as never,
         query,
+        file,
         c,
       });
+      if (result instanceof Response) return result;
       return c.json(result as object, definition.status ?? 200);
     });
   }
@@ -97,6 +126,25 @@ const errorSchema = {
   },
   required: ['error'],
 };
+
+function formSchema(fields: z.ZodType) {
+  const schema = z.toJSONSchema(fields, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return {
+    type: 'object',
+    properties: {
+      ...schema.properties,
+      file: {
+        type: 'string',
+        format: 'binary',
+        description: '.txt, .md, .pdf, .docx or .doc, at most 10 MB',
+      },
+    },
+    required: [...(schema.required ?? []), 'file'],
+  };
+}
 
 /** The OpenAPI 3.1 description of the route table. */
 export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
@@ -148,6 +196,16 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
                 'application/json': {
                   schema: z.toJSONSchema(definition.body, { io: 'input', unrepresentable: 'any' }),
                 },
+              },
+            },
+          }
+        : {}),
+      ...(definition.form
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': { schema: formSchema(definition.form) },
               },
             },
           }

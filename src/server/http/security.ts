@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { MAX_JSON_BODY_BYTES } from '../../core/constants';
+import { MAX_UPLOAD_BYTES, REQUEST_MESSAGES } from '../../core/generation-requests';
+import { MULTIPART_OVERHEAD_BYTES } from '../files/multipart';
 import { errorBody } from './errors';
 
 /** Security headers for every response, CSP included: the SPA loads nothing from elsewhere. */
@@ -23,19 +25,29 @@ export const securityHeaders = () =>
     referrerPolicy: 'strict-origin-when-cross-origin',
   });
 
-/** Bodies over 1 MB are refused with 413 before they are read whole. */
-export const limitBody = (): MiddlewareHandler =>
-  bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: (c) => {
+/**
+ * Bodies over 1 MB are refused with 413 before they are read whole; the upload routes (those
+ * given) take a 10 MB file plus its form ('File size exceeds 10MB limit' past that).
+ */
+export const limitBody = (uploadPaths: string[] = []): MiddlewareHandler => {
+  const tooLarge =
+    (code: string, message: string): Parameters<typeof bodyLimit>[0]['onError'] =>
+    (c) => {
       // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
       c.header('Connection', 'close');
-      return c.json(
-        errorBody('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit'),
-        413,
-      );
-    },
+      return c.json(errorBody(code, message), 413);
+    };
+  const json = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: tooLarge('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit'),
   });
+  const upload = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+    onError: tooLarge('FILE_TOO_LARGE', REQUEST_MESSAGES.fileTooLarge),
+  });
+  const uploads = new Set(uploadPaths);
+  return (c, next) => (uploads.has(c.req.path) ? upload(c, next) : json(c, next));
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -36,3 +36,22 @@ export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema):
   if (!result.success) throw badRequest(describeZodError(result.error), 'VALIDATION_ERROR');
   return result.data;
 }
+
+/**
+ * Validates the text fields of a multipart form: a field sent once is a string, a repeated one
+ * a list of strings.
+ */
+export function readForm<Schema extends z.ZodType>(
+  fields: Record<string, string[]>,
+  schema: Schema,
+): z.output<Schema> {
+  const value = Object.fromEntries(
+    Object.entries(fields).map(([name, values]) => [
+      name,
+      values.length === 1 ? values[0] : values,
+    ]),
+  );
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeZodError(result.error), 'VALIDATION_ERROR');
+  return result.data;
+}

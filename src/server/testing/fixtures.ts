@@ -66,7 +66,20 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
     }),
     201,
   );
+  const upload = new FormData();
+  upload.set('deckId', deck.id);
+  upload.set(
+    'file',
+    new File(['Oxygen is a chemical element with the symbol O and atomic number 8.'], 'o.txt', {
+      type: 'text/plain',
+    }),
+  );
+  const fileJob = await json<{ source_file_path: string }>(
+    await client.request('/api/generation/file', { method: 'POST', body: upload }),
+    201,
+  );
   return {
+    filePath: fileJob.source_file_path,
     deckId: deck.id,
     otherDeckId: other.id,
     cardId: first.id,
@@ -84,5 +97,27 @@ export async function snapshot(client: HttpClient) {
     200,
   );
   const stats = await json<unknown>(await client.get('/api/stats'), 200);
-  return { decks: decks.decks, cards: cards.flashcards, stats };
+  const files = await json<{ files: unknown[] }>(await client.get('/api/files'), 200);
+  return { decks: decks.decks, cards: cards.flashcards, stats, files: files.files };
+}
+
+export type JobStatusAnswer = { jobId: string; status: string; error_message: string | null };
+
+/** Follows a job with the long-poll status endpoint until it leaves pending/processing. */
+export async function finishedJob(
+  user: HttpClient,
+  jobId: string,
+  timeoutMs = 30_000,
+): Promise<JobStatusAnswer> {
+  const deadline = Date.now() + timeoutMs;
+  let known = 'pending';
+  for (;;) {
+    const status = await json<JobStatusAnswer>(
+      await user.get(`/api/generation/jobs/${jobId}/status?known=${known}&wait=5`),
+      200,
+    );
+    if (status.status === 'completed' || status.status === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${status.status}`);
+    known = status.status;
+  }
 }

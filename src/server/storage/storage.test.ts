@@ -1,0 +1,119 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error s3rver ships no type declarations
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/test-server';
+import { createStorage, type FileStorage } from './storage';
+
+/**
+ * One contract, two adapters: a local folder and an S3-compatible bucket, the latter against
+ * s3rver, a local server speaking the S3 protocol on 127.0.0.1.
+ */
+let s3rver: { run(): Promise<unknown>; close(): Promise<void> };
+let s3Port: number;
+const folders: string[] = [];
+
+async function tempDir() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mnemo-storage-'));
+  folders.push(dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  s3Port = await freePort();
+  s3rver = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: await tempDir(),
+    configureBuckets: [{ name: 'user-files' }],
+  });
+  await s3rver.run();
+});
+
+afterAll(async () => {
+  await s3rver?.close();
+  await Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
+
+const adapters: [string, () => Promise<FileStorage>][] = [
+  ['local folder', async () => createStorage({ kind: 'local', dir: await tempDir() })],
+  [
+    'S3-compatible bucket',
+    async () =>
+      createStorage({
+        kind: 's3',
+        bucket: 'user-files',
+        endpoint: `http://127.0.0.1:${s3Port}`,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        forcePathStyle: true,
+      }),
+  ],
+];
+
+describe.each(adapters)('file storage: %s', (_name, make) => {
+  it('stores, reads, lists by prefix and removes', async () => {
+    const storage = await make();
+    await storage.ready();
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1, 2, 255]);
+    await storage.put('alice/1763892000000_abcdef.pdf', bytes, 'application/pdf');
+    await storage.put(
+      'alice/1763892000001_ghijkl.txt',
+      new TextEncoder().encode('hi'),
+      'text/plain',
+    );
+    await storage.put(
+      'alicia/1763892000002_mnopqr.txt',
+      new TextEncoder().encode('x'),
+      'text/plain',
+    );
+
+    expect(await storage.get('alice/1763892000000_abcdef.pdf')).toEqual(bytes);
+    expect(await storage.get('alice/1763892000009_nothere.pdf')).toBeNull();
+
+    const listed = await storage.list('alice/');
+    expect(listed.map((item) => [item.path, item.size])).toEqual([
+      ['alice/1763892000000_abcdef.pdf', 8],
+      ['alice/1763892000001_ghijkl.txt', 2],
+    ]);
+    for (const item of listed) {
+      expect(Date.parse(item.createdAt)).not.toBeNaN();
+      expect(Date.parse(item.updatedAt)).not.toBeNaN();
+    }
+    expect(await storage.list('nobody/')).toEqual([]);
+
+    expect(await storage.remove('alice/1763892000000_abcdef.pdf')).toBe(true);
+    expect(await storage.remove('alice/1763892000000_abcdef.pdf')).toBe(false);
+    expect(await storage.get('alice/1763892000000_abcdef.pdf')).toBeNull();
+    expect((await storage.list('alice/')).map((item) => item.path)).toEqual([
+      'alice/1763892000001_ghijkl.txt',
+    ]);
+  });
+});
+
+describe('local storage', () => {
+  it('never leaves its folder', async () => {
+    const storage = createStorage({ kind: 'local', dir: await tempDir() });
+    await expect(storage.put('../escape.txt', new Uint8Array([1]), 'text/plain')).rejects.toThrow(
+      /outside the storage folder/,
+    );
+    await expect(storage.get('../../etc/passwd')).rejects.toThrow(/outside the storage folder/);
+  });
+});
+
+describe('S3 storage', () => {
+  it('reports a bucket that does not exist when it starts', async () => {
+    const storage = createStorage({
+      kind: 's3',
+      bucket: 'no-such-bucket',
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+    });
+    await expect(storage.ready()).rejects.toThrow();
+  });
+});
