@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
+const LLM_PORT = PORT + 2;
+const LLM_BASE_URL = `http://localhost:${PORT + 1}`;
 
 /**
  * Browser journeys against the real server (fresh SQLite data in .tmp/e2e-data) and the built
@@ -46,23 +48,56 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh database and outbox for every run (see e2e/reset-data.mjs).
-    command: 'node e2e/reset-data.mjs && npx tsx src/server/main.ts',
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      E2E_PORT: String(PORT),
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      BASE_URL,
-      LOG_LEVEL: 'warn',
-      // Every journey signs in from the same address: the production limit of 10 sign-ins a
-      // minute would make the suite flaky, so it is raised here (and only here).
-      RATE_LIMIT_SIGN_IN_MAX: '1000',
+  webServer: [
+    {
+      // A fresh database and outbox for every run (see e2e/reset-data.mjs).
+      command: 'node e2e/reset-data.mjs && npx tsx src/server/main.ts',
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_PORT: String(PORT),
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        BASE_URL,
+        LOG_LEVEL: 'warn',
+        // Every journey signs in from the same address: the production limit of 10 sign-ins a
+        // minute would make the suite flaky, so it is raised here (and only here).
+        RATE_LIMIT_SIGN_IN_MAX: '1000',
+      },
     },
-  },
+    {
+      // A local OpenAI-compatible model (e2e/support/fake-llm-main.ts)...
+      command: 'npx tsx e2e/support/fake-llm-main.ts',
+      port: LLM_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_LLM_PORT: String(LLM_PORT) },
+    },
+    {
+      // ...and a second Mnemo on the next port that generates with it, for failure and retry.
+      command: 'node e2e/reset-data.mjs && npx tsx src/server/main.ts',
+      url: `${LLM_BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_PORT: String(PORT + 1),
+        PORT: String(PORT + 1),
+        DATA_DIR: `.tmp/e2e-data-${PORT + 1}`,
+        BASE_URL: LLM_BASE_URL,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_SIGN_IN_MAX: '1000',
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+        AI_MODEL: 'fake-model',
+        AI_MAX_RETRIES: '0',
+      },
+    },
+  ],
 });

@@ -15,6 +15,7 @@ import { tuneFromHistories } from '../src/server/study/tuning.service';
 import { HttpClient } from '../src/server/testing/http-client';
 import { createDeck, newUser } from '../src/server/testing/fixtures';
 import { startTestServer } from '../src/server/testing/test-server';
+import { generationBench } from './generation';
 
 interface Row {
   name: string;
@@ -228,6 +229,7 @@ async function main() {
       `- 100 concurrent learners: ${httpRate.toFixed(0)} answers/s over HTTP; the same transaction without HTTP, one at a time: ${dbRate.toFixed(0)} answers/s; ratio ${ratio(httpRate, dbRate)}×`,
     ].join('\n');
     const evaluation = await fsrsEvaluation();
+    const generation = await generationBench(user);
     const report = `# Performance
 
 Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().slice(0, 10)}: the real server
@@ -252,6 +254,10 @@ transaction: the card, the \`card_reviews\` row and the session counters.
 ## Scheduler evaluation
 
 ${evaluation}
+
+## Generation
+
+${generation}
 `;
     console.log(`${table}\n\n${ratios}\n\n${evaluation}`);
     if (!process.env.BENCH_NO_WRITE) fs.writeFileSync('docs/PERFORMANCE.md', report);

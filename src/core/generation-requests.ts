@@ -130,6 +130,8 @@ export interface GenerationJob {
   status: (typeof JOB_STATUSES)[number];
   error_message: string | null;
   warnings: string[];
+  /** Words of the source text (for the time estimate of SPEC §9). */
+  word_count: number;
   cards_created: number;
   attempts: number;
   completed_at: string | null;

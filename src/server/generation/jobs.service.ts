@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
-import { checkContent, cleanContent } from '../../core/content';
+import { checkContent, cleanContent, countWords } from '../../core/content';
 import {
   GENERATION_MESSAGES,
   type GenerationJob,
@@ -39,6 +39,7 @@ export function toJob(row: JobRow): GenerationJob {
     status: row.status,
     error_message: row.error_message,
     warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
+    word_count: countWords(row.source_content ?? ''),
     cards_created: Number(row.cards_created),
     attempts: Number(row.attempts),
     completed_at: toIso(row.completed_at),

@@ -18,19 +18,22 @@ export type FakeReply =
  * itself) on 127.0.0.1: POST /v1/chat/completions answered by a script, so tests exercise the
  * real AI SDK over real HTTP, including 429/5xx retries and timeouts.
  */
-export async function startFakeLlm(reply: (request: ChatRequest, index: number) => FakeReply) {
+export async function startFakeLlm(
+  reply: (request: ChatRequest, index: number) => FakeReply | Promise<FakeReply>,
+  port = 0,
+) {
   const requests: ChatRequest[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
+    req.on('end', async () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404).end();
         return;
       }
       const request = JSON.parse(raw) as ChatRequest;
       requests.push(request);
-      const answer = reply(request, requests.length - 1);
+      const answer = await reply(request, requests.length - 1);
       if ('hang' in answer) return; // never answers: the client's timeout must end it
       if ('status' in answer) {
         // A short retry-after keeps the client's backoff (and the tests) quick.
@@ -60,10 +63,10 @@ export async function startFakeLlm(reply: (request: ChatRequest, index: number) 
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
     async stop() {
       server.closeAllConnections();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { FileText, Globe, RotateCcw, Sparkles, Type, Upload, X } from 'lucide-react';
+import { Download, FileText, Globe, RotateCcw, Sparkles, Type, Upload, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -10,7 +10,11 @@ import {
   requestedCardTypesFor,
   type Strategy,
 } from '../../../core/content';
-import { REQUEST_MESSAGES } from '../../../core/generation-requests';
+import {
+  MAX_UPLOAD_BYTES,
+  REQUEST_MESSAGES,
+  UPLOAD_EXTENSIONS,
+} from '../../../core/generation-requests';
 import { Button } from '../../components/ui/button';
 import { Input, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
@@ -28,10 +32,6 @@ import {
 type Mode = 'text' | 'url' | 'file';
 type Choice = 'qa' | 'cloze' | 'both';
 
-/** Upload limit (SPEC §9) and the file types read in the browser. */
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const FILE_TYPES = ['.txt', '.md'];
-
 const MODES: { value: Mode; label: string; icon: typeof Type }[] = [
   { value: 'text', label: 'Text', icon: Type },
   { value: 'url', label: 'URL', icon: Globe },
@@ -47,6 +47,13 @@ const STRATEGIES: { value: Strategy; label: string; hint: string }[] = [
   { value: 'standard', label: 'Standard', hint: '5-15 cards' },
   { value: 'detailed', label: 'Detailed', hint: '10-25+ cards' },
 ];
+
+const formatBytes = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -95,7 +102,13 @@ const STATUS_STYLES: Record<GenerationJob['status'], string> = {
   failed: 'bg-red-500/15 text-red-600 dark:text-red-400',
 };
 
-function JobList({ deckId }: { deckId: string }) {
+function JobList({
+  deckId,
+  onRetried,
+}: {
+  deckId: string;
+  onRetried: (job: GenerationJob) => void;
+}) {
   const jobs = useDeckJobs(deckId);
   const cancel = useJobAction(deckId, 'cancel');
   const retry = useJobAction(deckId, 'retry');
@@ -122,6 +135,17 @@ function JobList({ deckId }: { deckId: string }) {
               {job.status === 'completed' ? ` · ${job.cards_created} cards` : ''}
               {job.status === 'failed' && job.error_message ? ` · ${job.error_message}` : ''}
             </span>
+            {job.source_file_path ? (
+              <a
+                href={`/api/files/content?path=${encodeURIComponent(job.source_file_path)}`}
+                download
+                aria-label={`Download ${job.source_title ?? 'the file'}`}
+                title="Download the uploaded file"
+                className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+              >
+                <Download aria-hidden="true" className="size-3.5" />
+              </a>
+            ) : null}
             {job.status === 'pending' ? (
               <Button size="sm" variant="ghost" onClick={() => cancel.mutate(job.id)}>
                 <X aria-hidden="true" className="size-3.5" />
@@ -129,7 +153,11 @@ function JobList({ deckId }: { deckId: string }) {
               </Button>
             ) : null}
             {job.status === 'failed' ? (
-              <Button size="sm" variant="ghost" onClick={() => retry.mutate(job.id)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => retry.mutate(job.id, { onSuccess: onRetried })}
+              >
                 <RotateCcw aria-hidden="true" className="size-3.5" />
                 Retry
               </Button>
@@ -157,6 +185,8 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [following, setFollowing] = useState<{ estimate: number } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const refresh = () =>
@@ -192,20 +222,28 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
     }
   };
 
-  const readFile = async (): Promise<string | null> => {
-    if (!file) {
-      setProblem(REQUEST_MESSAGES.selectFile);
-      return null;
+  /** The checks the server repeats (it also checks the content): 'Please select a file'... */
+  const fileProblem = (): string | null => {
+    if (!file) return REQUEST_MESSAGES.selectFile;
+    if (file.size > MAX_UPLOAD_BYTES) return REQUEST_MESSAGES.fileTooLarge;
+    const name = file.name.toLowerCase();
+    if (!UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension))) {
+      return REQUEST_MESSAGES.unsupportedFileType;
     }
-    if (file.size > MAX_FILE_BYTES) {
-      setProblem('File size exceeds 10MB limit');
-      return null;
-    }
-    if (!FILE_TYPES.some((extension) => file.name.toLowerCase().endsWith(extension))) {
-      setProblem('Unsupported file type. Supported types: .txt, .md');
-      return null;
-    }
-    return file.text();
+    if (file.size === 0) return REQUEST_MESSAGES.selectFile;
+    return null;
+  };
+
+  /** Shows the estimate and follows the job until its cards exist (or it failed). */
+  const track = (
+    job: GenerationJob,
+    estimate = estimateGenerationSeconds(job.word_count, job.generation_strategy),
+  ) => {
+    setFollowing({ estimate });
+    void follow(job).finally(() => {
+      setFollowing(null);
+      void queryClient.invalidateQueries({ queryKey: jobsKey(deckId) });
+    });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -218,9 +256,8 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
     } else if (mode === 'url') {
       if (!url.trim()) return setProblem(REQUEST_MESSAGES.enterUrl);
     } else {
-      const read = await readFile();
-      if (read === null) return;
-      content = read;
+      const refused = fileProblem();
+      if (refused) return setProblem(refused);
     }
     setBusy(true);
     try {
@@ -229,11 +266,12 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
         deckId,
         content,
         url: url.trim(),
-        fileName: file?.name,
+        file: file ?? undefined,
         generationStrategy: strategy,
         requestedCardTypes: requestedCardTypesFor(choice),
+        onProgress: mode === 'file' ? setProgress : undefined,
       });
-      const estimate = estimateGenerationSeconds(countWords(content), strategy);
+      const estimate = estimateGenerationSeconds(job.word_count, job.generation_strategy);
       toast.success('Generation Started!', {
         description: 'Processing your content. This may take a moment...',
       });
@@ -243,17 +281,14 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       void queryClient.invalidateQueries({ queryKey: jobsKey(deckId) });
-      setFollowing({ estimate });
-      void follow(job).finally(() => {
-        setFollowing(null);
-        void queryClient.invalidateQueries({ queryKey: jobsKey(deckId) });
-      });
+      track(job, estimate);
     } catch (error) {
       toast.error('Generation Failed', {
         description: errorMessage(error, 'Failed to start generation.'),
       });
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
@@ -316,20 +351,71 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
             onChange={(event) => setUrl(event.target.value)}
           />
         ) : (
-          <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-input p-4 text-sm hover:bg-muted/50">
-            <FileText aria-hidden="true" className="size-6 text-muted-foreground" />
-            <span className="flex-1">
-              {file ? file.name : 'Choose a .txt or .md file (up to 10 MB)'}
-            </span>
-            <input
-              ref={fileInput}
-              type="file"
-              aria-label="File to learn from"
-              accept={FILE_TYPES.join(',')}
-              className="sr-only"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          </label>
+          <div>
+            <label
+              className={cn(
+                'flex cursor-pointer items-center gap-3 rounded-xl border border-dashed p-4 text-sm hover:bg-muted/50',
+                dragging ? 'border-primary bg-primary/5' : 'border-input',
+              )}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={(event) => {
+                event.preventDefault();
+                setDragging(false);
+                const dropped = event.dataTransfer.files[0];
+                if (dropped) {
+                  setFile(dropped);
+                  setProblem(null);
+                }
+              }}
+            >
+              <FileText aria-hidden="true" className="size-6 text-muted-foreground" />
+              <span className="flex-1">
+                {file ? (
+                  <>
+                    <span className="font-medium">{file.name}</span>
+                    <span className="ml-2 text-xs text-muted-foreground">
+                      {formatBytes(file.size)}
+                    </span>
+                  </>
+                ) : (
+                  'Choose or drop a .txt, .md, .pdf, .docx or .doc file (up to 10 MB)'
+                )}
+              </span>
+              <input
+                ref={fileInput}
+                type="file"
+                aria-label="File to learn from"
+                accept={UPLOAD_EXTENSIONS.join(',')}
+                className="sr-only"
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setProblem(null);
+                }}
+              />
+            </label>
+            {progress !== null ? (
+              <div className="mt-2 flex items-center gap-2 text-xs text-muted-foreground">
+                <div
+                  role="progressbar"
+                  aria-label="Upload progress"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(progress * 100)}
+                  className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted"
+                >
+                  <div
+                    className="h-full bg-primary transition-[width]"
+                    style={{ width: `${Math.round(progress * 100)}%` }}
+                  />
+                </div>
+                {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Reading the file…'}
+              </div>
+            ) : null}
+          </div>
         )}
         <div className="grid gap-4 lg:grid-cols-2">
           <Segmented label="Card Type" value={choice} options={CHOICES} onChange={setChoice} />
@@ -360,7 +446,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
           ) : null}
         </div>
       </form>
-      <JobList deckId={deckId} />
+      <JobList deckId={deckId} onRetried={track} />
     </section>
   );
 }

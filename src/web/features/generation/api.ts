@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationJob } from '../../../core/generation-requests';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 
 export type { GenerationJob };
 
@@ -26,9 +26,11 @@ export interface StartInput {
   deckId: string;
   content?: string;
   url?: string;
-  fileName?: string;
+  file?: File;
   generationStrategy: 'key_concepts' | 'standard' | 'detailed';
   requestedCardTypes: ('qa' | 'cloze')[];
+  /** Upload progress of a file, 0 to 1. */
+  onProgress?: (fraction: number) => void;
 }
 
 export function startGeneration(input: StartInput) {
@@ -39,10 +41,49 @@ export function startGeneration(input: StartInput) {
   };
   if (input.kind === 'url')
     return api.post<GenerationJob>('/api/generation/url', { ...options, url: input.url });
-  return api.post<GenerationJob>('/api/generation/text', {
-    ...options,
-    content: input.content,
-    ...(input.kind === 'file' ? { fileName: input.fileName } : {}),
+  if (input.kind === 'file' && input.file) {
+    const form = new FormData();
+    form.set('deckId', options.deckId);
+    form.set('generationStrategy', options.generationStrategy);
+    form.set('requestedCardTypes', options.requestedCardTypes.join(','));
+    form.set('file', input.file);
+    return upload<GenerationJob>('/api/generation/file', form, input.onProgress);
+  }
+  return api.post<GenerationJob>('/api/generation/text', { ...options, content: input.content });
+}
+
+/**
+ * Sends a multipart form with XMLHttpRequest, the one browser API that reports upload progress;
+ * answers and errors as `apiRequest` does.
+ */
+function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void) {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onerror = () =>
+      reject(new ApiError(0, 'NETWORK_ERROR', 'Network error: please check your connection.'));
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = request.responseText ? JSON.parse(request.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (request.status >= 200 && request.status < 300) return resolve(body as T);
+      const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
+      reject(
+        new ApiError(
+          request.status,
+          error?.code ?? 'HTTP_ERROR',
+          error?.message || request.statusText || `Request failed with status ${request.status}`,
+        ),
+      );
+    };
+    request.send(form);
   });
 }
 

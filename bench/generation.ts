@@ -1,0 +1,190 @@
+/**
+ * Generation benchmarks (part of `npm run bench`): the built-in generator on a 100,000-character
+ * document, end-to-end job latency through the real server, and a stub LLM answering after
+ * 500 ms, chunked and parallel against serial.
+ */
+import { generateBuiltinCards } from '../src/core/cards-from-text';
+import { chunkContent } from '../src/core/content';
+import { LLM_CHUNK_CHARACTERS } from '../src/server/generation/create-generator';
+import { createLlmGenerator } from '../src/server/generation/llm-generator';
+import { type FakeReply, promptOf, startFakeLlm } from '../src/server/testing/fake-llm';
+import { createDeck, finishedJob, json } from '../src/server/testing/fixtures';
+import type { HttpClient } from '../src/server/testing/http-client';
+
+/** A deterministic pseudo-random sequence (mulberry32). */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mer', 'tan', 'vi', 'sor', 'del', 'ru', 'pha', 'gen', 'tor', 'lin'];
+const KINDS = ['river', 'mountain range', 'city', 'kingdom', 'university', 'observatory'];
+const FIELDS = ['chemistry', 'astronomy', 'botany', 'geology', 'medicine', 'linguistics'];
+const PROCESSES = ['erosion', 'fermentation', 'oxidation', 'migration', 'sedimentation'];
+
+/**
+ * An encyclopedic document of about `characters` characters: definitions, foundations with
+ * dates and founders, measurements with numbers, named people; every sentence different.
+ */
+export function syntheticDocument(characters: number, seed = 7): string {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const name = () => {
+    const word = Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(SYLLABLES)).join('');
+    return word[0]?.toUpperCase() + word.slice(1);
+  };
+  const paragraphs: string[] = [];
+  let length = 0;
+  while (length < characters) {
+    const place = name();
+    const person = `${name()} ${name()}`;
+    const sentences = [
+      `${place} is a ${pick(KINDS)} in the northern province of ${name()}.`,
+      `It was founded in ${1200 + Math.floor(next() * 800)} by ${person}, a scholar of ${pick(FIELDS)}.`,
+      `The ${pick(KINDS)} covers about ${100 + Math.floor(next() * 9000)} square kilometres and has ${2 + Math.floor(next() * 40)} districts.`,
+      `${name()}ism is the study of ${pick(PROCESSES)} in the soils around ${place}.`,
+      `${person} described the ${pick(PROCESSES)} of the ${name()} valley in a treatise of ${1500 + Math.floor(next() * 500)}.`,
+    ];
+    const paragraph = sentences.join(' ');
+    paragraphs.push(paragraph);
+    length += paragraph.length + 2;
+  }
+  return paragraphs.join('\n\n').slice(0, characters);
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function builtinOnLargeDocument() {
+  const content = syntheticDocument(100_000);
+  const rows: string[] = [];
+  for (const strategy of ['key_concepts', 'standard', 'detailed'] as const) {
+    const times: number[] = [];
+    let cards = 0;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      cards = generateBuiltinCards({ content, strategy, cardTypes: ['qa', 'cloze'] }).length;
+      times.push(performance.now() - started);
+    }
+    rows.push(
+      `| ${strategy} | ${content.length.toLocaleString('en-US')} | ${median(times).toFixed(0)} | ${cards} |`,
+    );
+  }
+  return [
+    '| Built-in generator, strategy | characters | median ms (3 runs) | cards |',
+    '|---|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}
+
+async function jobLatency(user: HttpClient) {
+  const deck = await createDeck(user, 'Latency');
+  const samples: number[] = [];
+  for (let run = 0; run < 15; run++) {
+    // A fresh ~3,000-character text each time, so no card is a duplicate of an earlier one.
+    const content = syntheticDocument(3000, 100 + run);
+    const started = performance.now();
+    const job = await json<{ id: string }>(
+      await user.post('/api/generation/text', {
+        deckId: deck.id,
+        content,
+        generationStrategy: 'standard',
+      }),
+      201,
+    );
+    await finishedJob(user, job.id);
+    const cards = await json<{ flashcards: unknown[] }>(
+      await user.get(`/api/flashcards?source_job_id=${job.id}`),
+      200,
+    );
+    if (cards.flashcards.length === 0) throw new Error('a latency job made no cards');
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: median(samples), p99: samples.at(-1) ?? NaN, runs: samples.length };
+}
+
+async function stubLlm() {
+  const fake = await startFakeLlm(async (request): Promise<FakeReply> => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sentence = promptOf(request).match(/[A-Z][^.]{20,}\./)?.[0] ?? 'x';
+    return {
+      cards: [
+        {
+          type: 'qa',
+          front: 'Which sentence opens this part?',
+          back: sentence.split(' ')[0] ?? '',
+          sourceQuote: sentence,
+        },
+      ],
+    };
+  });
+  const content = syntheticDocument(100_000);
+  const chunks = chunkContent(content, LLM_CHUNK_CHARACTERS).length;
+  const runWith = async (concurrency: number) => {
+    const generate = createLlmGenerator(
+      {
+        provider: 'openai-compatible',
+        model: 'stub',
+        baseUrl: fake.baseUrl,
+        apiKey: undefined,
+        timeoutMs: 120_000,
+        concurrency,
+        maxRetries: 0,
+      },
+      (text) => chunkContent(text, LLM_CHUNK_CHARACTERS),
+    );
+    const started = performance.now();
+    await generate({
+      content,
+      strategy: 'standard',
+      cardTypes: ['qa'],
+      range: { min: 5, max: 15 },
+    });
+    return performance.now() - started;
+  };
+  try {
+    const serial = await runWith(1);
+    const parallel = await Promise.all([2, 4, 8].map(async (n) => [n, await runWith(n)] as const));
+    return { chunks, serial, parallel };
+  } finally {
+    await fake.stop();
+  }
+}
+
+/** The generation section of docs/PERFORMANCE.md. */
+export async function generationBench(user: HttpClient): Promise<string> {
+  const builtin = await builtinOnLargeDocument();
+  const latency = await jobLatency(user);
+  const llm = await stubLlm();
+  const parallelRows = llm.parallel
+    .map(
+      ([n, ms]) =>
+        `| ${n} at a time | ${(ms / 1000).toFixed(2)} | ${(llm.serial / ms).toFixed(1)}× |`,
+    )
+    .join('\n');
+  const text = `${builtin}
+
+End-to-end job latency with the built-in generator (a ~3,000-character text: POST
+/api/generation/text → the long-poll status says completed → the cards are listed), ${latency.runs}
+runs: p50 ${latency.p50.toFixed(0)} ms, max ${latency.p99.toFixed(0)} ms.
+
+A 100,000-character document through a stub OpenAI-compatible model that answers each request
+after 500 ms: ${llm.chunks} chunks of at most ${LLM_CHUNK_CHARACTERS.toLocaleString('en-US')} characters.
+
+| Chunks sent | seconds | speed-up vs serial |
+|---|---:|---:|
+| 1 at a time (serial) | ${(llm.serial / 1000).toFixed(2)} | 1.0× |
+${parallelRows}
+
+AI_CONCURRENCY (default 2) sets how many chunks of one job are in flight; the ideal speed-up is
+min(concurrency, chunks), less the cost of the AI SDK and the HTTP round trips.`;
+  console.log(text);
+  return text;
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/helpers';
+
+const fixture = (name: string) => path.resolve('e2e/fixtures', name);
+
+async function newDeck(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Create Your First Deck' }).click();
+  await page.getByLabel('Deck Name').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Content' })).toBeVisible();
+}
+
+test('upload a .pdf, a .doc and a .docx: each becomes cards', async ({ page }) => {
+  await signUp(page, uniqueEmail('files'));
+  await newDeck(page, 'Plants');
+  await page.getByRole('tab', { name: 'File' }).click();
+  await expect(
+    page.getByText('Choose or drop a .txt, .md, .pdf, .docx or .doc file (up to 10 MB)'),
+  ).toBeVisible();
+
+  // A file of the wrong kind is refused in the browser, with the service's words.
+  await page.getByLabel('File to learn from').setInputFiles({
+    name: 'setup.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ'),
+  });
+  await page.getByRole('button', { name: 'Generate Cards' }).click();
+  await expect(
+    page.getByText('Unsupported file type. Supported types: .txt, .pdf, .docx, .doc, .md'),
+  ).toBeVisible();
+
+  // A file that claims to be a PDF but is not one is refused by the server.
+  await page.getByLabel('File to learn from').setInputFiles({
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('MZ\x90\x00 not a pdf at all'),
+  });
+  await page.getByRole('button', { name: 'Generate Cards' }).click();
+  await expect(page.getByText('Generation Failed')).toBeVisible();
+  await expect(
+    page.getByText('Unsupported file type. Supported types: .txt, .pdf, .docx, .doc, .md'),
+  ).toBeVisible();
+
+  const cards = page.getByTestId('card-list').getByRole('article');
+  await page.getByLabel('File to learn from').setInputFiles(fixture('photosynthesis.pdf'));
+  await expect(page.getByText('photosynthesis.pdf')).toBeVisible();
+  await page.getByRole('radio', { name: /Key Concepts/ }).click();
+  await page.getByRole('button', { name: 'Generate Cards' }).click();
+  await expect(page.getByText('Generation Started!')).toBeVisible();
+  await expect(page.getByText('Cards Generated!')).toBeVisible({ timeout: 30_000 });
+  await expect(cards.first()).toBeVisible();
+  const fromPdf = await cards.count();
+  expect(fromPdf).toBeGreaterThanOrEqual(3);
+  await expect(page.getByText(/photosynthesis\.pdf · \d+ cards/)).toBeVisible();
+
+  await page.getByLabel('File to learn from').setInputFiles(fixture('roman-roads.doc'));
+  await page.getByRole('button', { name: 'Generate Cards' }).click();
+  await expect(page.getByText(/roman-roads\.doc · \d+ cards/)).toBeVisible({ timeout: 30_000 });
+  await expect(cards.filter({ hasText: /Appia|Rome|Roman/ }).first()).toBeVisible();
+
+  await page.getByLabel('File to learn from').setInputFiles(fixture('photosynthesis.docx'));
+  await page.getByRole('button', { name: 'Generate Cards' }).click();
+  // The .docx says what the PDF said: its cards are near-duplicates of the deck's and are
+  // dropped, so the job completes with no new cards.
+  await expect(page.getByText(/photosynthesis\.docx · \d+ cards/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(cards.first().getByText('New', { exact: true })).toBeVisible();
+});
+
+test.describe('with an LLM that fails once', () => {
+  test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}` });
+
+  test('a failed job shows the failure toast and can be retried', async ({ page }) => {
+    await signUp(page, uniqueEmail('retry'));
+    await newDeck(page, 'Planets');
+    await page
+      .getByLabel('Text to learn from')
+      .fill(
+        [
+          'Saturn is the sixth planet from the Sun and the second largest in the Solar System.',
+          'Its rings are made mostly of ice particles with a smaller amount of rocky debris.',
+          'Titan is the largest moon of Saturn and has a thick atmosphere of nitrogen.',
+          'Galileo Galilei first observed the rings of the planet through a telescope in 1610.',
+        ].join(' '),
+      );
+    await page.getByRole('button', { name: 'Generate Cards' }).click();
+    await expect(page.getByText('Generation Started!')).toBeVisible();
+    await expect(page.getByText('Generation Failed', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText(/^Generation failed: .*overloaded/).first()).toBeVisible();
+    await expect(page.getByText('failed', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    const cards = page.getByTestId('card-list').getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,33 @@
+// An OpenAI-compatible model for the browser journeys that need one (a second Mnemo server is
+// configured with AI_PROVIDER=openai-compatible against it, see playwright.config.ts). It fails
+// the first request whose text mentions "Saturn" with a 500 and answers every other request with
+// cards taken from the text it was given, so a failed job can be retried to success.
+import { type FakeReply, promptOf, startFakeLlm } from '../../src/server/testing/fake-llm';
+
+let saturnSeen = false;
+
+const fake = await startFakeLlm(
+  (request): FakeReply => {
+    const text = promptOf(request);
+    if (text.includes('Saturn') && !saturnSeen) {
+      saturnSeen = true;
+      return { status: 500, message: 'the model is overloaded' };
+    }
+    const sentences = text.match(/[A-Z][^.!?]{20,}[.!?]/g) ?? [];
+    return {
+      cards: sentences.slice(0, 4).map((sentence) => {
+        const words = sentence.replace(/[.!?]$/, '').split(' ');
+        const answer = words[0] ?? '';
+        return {
+          type: 'qa',
+          front: `Complete: "… ${words.slice(1).join(' ')}"`,
+          back: answer,
+          sourceQuote: sentence,
+        };
+      }),
+    };
+  },
+  Number(process.env.FAKE_LLM_PORT ?? 3102),
+);
+
+console.log(`fake LLM at ${fake.baseUrl}`);
