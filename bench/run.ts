@@ -228,8 +228,8 @@ async function main() {
       `- Answer vs /healthz (p50): ${ratio(reviewTimes.p50, health.p50)}×`,
       `- 100 concurrent learners: ${httpRate.toFixed(0)} answers/s over HTTP; the same transaction without HTTP, one at a time: ${dbRate.toFixed(0)} answers/s; ratio ${ratio(httpRate, dbRate)}×`,
     ].join('\n');
-    const evaluation = await fsrsEvaluation();
     const generation = await generationBench(user);
+    const evaluation = await fsrsEvaluation();
     const report = `# Performance
 
 Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().slice(0, 10)}: the real server
