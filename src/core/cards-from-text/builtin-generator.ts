@@ -35,7 +35,7 @@ interface Sentence {
 
 interface KeyTerm {
   text: string;
-  kind: 'year' | 'number' | 'percent' | 'person' | 'name' | 'term';
+  kind: 'year' | 'number' | 'quantity' | 'percent' | 'person' | 'name' | 'term';
   score: number;
 }
 
@@ -98,6 +98,16 @@ function goodAnswer(text: string, sentence: string): boolean {
   return words(sentence).length > list.length + 3;
 }
 
+const NUMBER =
+  '(?:\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|a hundred|hundreds|a thousand|thousands|a million|millions)';
+const UNIT =
+  '(?:degrees?(?:\\s+(?:Celsius|Fahrenheit|Kelvin))?|°C|°F|(?:kilo|milli|centi|micro)?(?:grams?|metres?|meters?|litres?|liters?)|kg|mg|g|km|cm|mm|ml|l|miles?|feet|foot|inches|inch|seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries|century|percent|per cent|cups?|tablespoons?|teaspoons?|ounces?|pounds?|calories|kilocalories|volts?|watts?|(?:kilo|mega|giga)?bytes?|square (?:kilometres|kilometers|metres|meters|miles)|times)';
+/** An amount with its unit: "94 degrees Celsius", "three to four minutes", "20 grams". */
+const QUANTITY = new RegExp(
+  `(?<![\\p{L}\\p{N}])${NUMBER}(?:\\s*(?:to|-|–|or|and)\\s*${NUMBER})?\\s+${UNIT}(?![\\p{L}\\p{N}])`,
+  'giu',
+);
+
 /** Key terms of a sentence, best first. */
 function keyTerms(sentence: Sentence, counts: Map<string, number>): KeyTerm[] {
   const terms: KeyTerm[] = [];
@@ -112,6 +122,7 @@ function keyTerms(sentence: Sentence, counts: Map<string, number>): KeyTerm[] {
     if (terms.some((term) => term.text === clean)) return;
     terms.push({ text: clean, kind, score });
   };
+  for (const match of sentence.text.matchAll(QUANTITY)) add(match[0], 'quantity', 4.5);
   for (const entity of sentence.entities) {
     const value = entity.value.trim();
     if (entity.type === 'DATE' && /^\d{3,4}$/.test(value)) add(value, 'year', 5);
@@ -196,9 +207,11 @@ function termQuestion(sentence: Sentence, term: KeyTerm): CandidateCard {
         ? 'Which percentage'
         : term.kind === 'number'
           ? 'Which number'
-          : term.kind === 'person' || term.kind === 'name'
-            ? 'Which name'
-            : 'Which term';
+          : term.kind === 'quantity'
+            ? 'Which amount'
+            : term.kind === 'person' || term.kind === 'name'
+              ? 'Which name'
+              : 'Which term';
   return {
     type: 'qa',
     front: `${lead} completes this: "${blankOut(sentence.text, term.text)}"?`,

@@ -25,6 +25,12 @@ const PASSAGES = {
     'Congestion control in TCP uses slow start, congestion avoidance and fast retransmit. The sender keeps a congestion window that limits the data in flight.',
     'The User Datagram Protocol is a simpler alternative that offers no delivery guarantees. Applications such as video calls prefer UDP because low latency matters more than reliability.',
   ].join('\n\n'),
+  howTo: [
+    'To brew pour-over coffee, heat fresh water to about 94 degrees Celsius. Weigh 20 grams of coffee for 320 grams of water, a ratio of one to sixteen.',
+    'Grind the beans to a medium-fine texture, similar to table salt. Place a paper filter in the dripper and rinse it with hot water to remove the papery taste.',
+    'Pour about 40 grams of water over the grounds and wait 30 seconds. This step is called the bloom: it lets carbon dioxide escape from freshly roasted coffee.',
+    'Pour the remaining water in slow circles over about two minutes. A total brew time of three to four minutes gives a balanced cup. If the coffee tastes sour, grind finer; if it tastes bitter, grind coarser.',
+  ].join('\n\n'),
 };
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -61,6 +67,18 @@ describe('built-in generator', () => {
     expect(qa.length).toBeGreaterThan(3);
     expect(cloze.every((card) => card.type === 'cloze')).toBe(true);
     expect(qa.every((card) => card.type === 'qa')).toBe(true);
+  });
+
+  it('asks for amounts with their units in a how-to', () => {
+    const cards = generateBuiltinCards({
+      content: PASSAGES.howTo,
+      strategy: 'standard',
+      cardTypes: ['qa', 'cloze'],
+    });
+    const answers = cards.map(answerOf);
+    expect(answers).toEqual(
+      expect.arrayContaining(['94 degrees Celsius', '30 seconds', 'three to four minutes']),
+    );
   });
 
   it('asks for definitions, years and people', () => {

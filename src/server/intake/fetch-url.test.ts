@@ -1,8 +1,8 @@
 import type dns from 'node:dns';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IntakeError } from './errors';
 import { fetchUrlContent, htmlToText } from './fetch-url';
 import { makePdf } from './test-fixtures';
@@ -266,6 +266,65 @@ describe('fetchUrlContent: limits and failures', () => {
 });
 
 describe('fetchUrlContent: SSRF', () => {
+  it('opens no socket at all for 40 private, reserved and metadata addresses', async () => {
+    const connect = vi.spyOn(net.Socket.prototype, 'connect');
+    const forbidden = [
+      '127.0.0.1',
+      '127.255.255.254',
+      '10.0.0.1',
+      '10.255.255.255',
+      '172.16.0.1',
+      '172.31.255.1',
+      '192.168.0.1',
+      '192.168.255.254',
+      '169.254.169.254',
+      '169.254.0.1',
+      '100.64.0.1',
+      '100.127.255.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '0.1.2.3',
+      '224.0.0.1',
+      '239.255.255.250',
+      '240.0.0.1',
+      '255.255.255.255',
+      '192.0.0.8',
+      '192.0.2.1',
+      '198.18.0.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '[::1]',
+      '[::]',
+      '[fe80::1]',
+      '[fc00::1]',
+      '[fd00:ec2::254]',
+      '[ff02::1]',
+      '[::ffff:10.0.0.1]',
+      '[::ffff:169.254.169.254]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[2002:a9fe:a9fe::1]',
+      '[2001:db8::1]',
+      '[2001::1]',
+      '2852039166',
+      '0xa9.0xfe.0xa9.0xfe',
+      '0251.0376.0251.0376',
+      '10.1',
+    ];
+    expect(forbidden.length).toBeGreaterThanOrEqual(40);
+    try {
+      for (const host of forbidden) {
+        const error = await refusal(fetchUrlContent(`http://${host}:8080/latest/meta-data/`));
+        expect(error.code, host).toBe('URL_FORBIDDEN');
+      }
+      expect(connect).not.toHaveBeenCalled();
+      // The spy sees real connections: an allowed fetch goes through it.
+      await fetchUrlContent(`${base}/notes.txt`, local);
+      expect(connect).toHaveBeenCalled();
+    } finally {
+      connect.mockRestore();
+    }
+  });
+
   it('refuses loopback in every spelling with the production policy, and fetches nothing', async () => {
     const port = new URL(base).port;
     const urls = [
