@@ -30,7 +30,7 @@ async function addCard(
   await expect(create).toBeDisabled();
   await dialog.getByLabel('Back').fill(back);
   await create.click();
-  await expect(page.getByText('Card Created!')).toBeVisible();
+  await expect(page.getByText('Card Created!').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
