@@ -229,7 +229,7 @@ async function main() {
       `- Answer vs /healthz (p50): ${ratio(reviewTimes.p50, health.p50)}×`,
       `- 100 concurrent learners: ${httpRate.toFixed(0)} answers/s over HTTP; the same transaction without HTTP, one at a time: ${dbRate.toFixed(0)} answers/s; ratio ${ratio(httpRate, dbRate)}×`,
     ].join('\n');
-    const generation = await generationBench(user);
+    const generation = await generationBench(user, server.url);
     const evaluation = await fsrsEvaluation();
     const report = `# Performance
 

@@ -50,7 +50,12 @@ function analyse(content: string): Sentence[] {
   const its = engine.its;
   const doc = engine.readDoc(content);
   const out = doc.out.bind(doc) as (how: unknown) => unknown;
-  const importance = out(its.sentenceWiseImportance) as { index: number; importance: number }[];
+  const importance = new Map(
+    (out(its.sentenceWiseImportance) as { index: number; importance: number }[]).map((item) => [
+      item.index,
+      item.importance,
+    ]),
+  );
   const sentences: Sentence[] = [];
   doc.sentences().each((sentence, index) => {
     const values = sentence.tokens().out() as string[];
@@ -72,7 +77,7 @@ function analyse(content: string): Sentence[] {
       text: (sentence.out() as string).replace(/\s+/g, ' ').trim(),
       tokens,
       entities: sentence.entities().out(its.detail) as unknown as { value: string; type: string }[],
-      importance: importance.find((item) => item.index === index)?.importance ?? 0,
+      importance: importance.get(index) ?? 0,
     });
   });
   return sentences;
@@ -258,38 +263,48 @@ export function generateBuiltinCards(request: BuiltinRequest): CandidateCard[] {
 
   const wantQa = request.cardTypes.includes('qa');
   const wantCloze = request.cardTypes.includes('cloze');
-  const candidates: CandidateCard[] = [];
-  let preferQa = true;
-  for (const { sentence } of ranked) {
-    const terms = keyTerms(sentence, counts);
-    const definition = wantQa ? definitionCard(sentence) : null;
-    const options: CandidateCard[] = [];
-    if (wantQa && definition) options.push(definition);
-    const [best, second] = terms;
-    if (wantQa && best) options.push(termQuestion(sentence, best));
-    if (wantCloze && best) options.push(clozeCard(sentence, best));
-    if (wantCloze && second && second.score >= 3) options.push(clozeCard(sentence, second));
-    if (options.length === 0) continue;
-    const ordered =
-      wantQa && wantCloze
-        ? [...options].sort((a, b) =>
-            a.type === b.type ? 0 : (a.type === 'qa') === preferQa ? -1 : 1,
-          )
-        : options;
-    candidates.push(...ordered);
-    preferQa = !preferQa;
+  const candidatesOf = (chosen: typeof ranked) => {
+    const candidates: CandidateCard[] = [];
+    let preferQa = true;
+    for (const { sentence } of chosen) {
+      const terms = keyTerms(sentence, counts);
+      const definition = wantQa ? definitionCard(sentence) : null;
+      const options: CandidateCard[] = [];
+      if (wantQa && definition) options.push(definition);
+      const [best, second] = terms;
+      if (wantQa && best) options.push(termQuestion(sentence, best));
+      if (wantCloze && best) options.push(clozeCard(sentence, best));
+      if (wantCloze && second && second.score >= 3) options.push(clozeCard(sentence, second));
+      if (options.length === 0) continue;
+      const ordered =
+        wantQa && wantCloze
+          ? [...options].sort((a, b) =>
+              a.type === b.type ? 0 : (a.type === 'qa') === preferQa ? -1 : 1,
+            )
+          : options;
+      candidates.push(...ordered);
+      preferQa = !preferQa;
+    }
+    // One card per sentence first, then more from the best sentences if the range allows.
+    const first = new Map<string, CandidateCard>();
+    const rest: CandidateCard[] = [];
+    for (const card of candidates) {
+      if (first.has(card.sourceQuote)) rest.push(card);
+      else first.set(card.sourceQuote, card);
+    }
+    return [...first.values(), ...rest];
+  };
+  // The best sentences usually give enough cards; the rest of a long document is read only
+  // when the checks dropped too many (a widening window, so the cost stays near linear).
+  let window = Math.max(60, range.max * 8);
+  for (;;) {
+    const cards = postprocessCards(candidatesOf(ranked.slice(0, window)), {
+      content: request.content,
+      cardTypes: request.cardTypes,
+      range,
+      existing: request.existingCards,
+    });
+    if (cards.length >= range.max || window >= ranked.length) return cards;
+    window *= 4;
   }
-  // One card per sentence first, then more from the best sentences if the range allows.
-  const first = new Map<string, CandidateCard>();
-  const rest: CandidateCard[] = [];
-  for (const card of candidates) {
-    if (first.has(card.sourceQuote)) rest.push(card);
-    else first.set(card.sourceQuote, card);
-  }
-  return postprocessCards([...first.values(), ...rest], {
-    content: request.content,
-    cardTypes: request.cardTypes,
-    range,
-    existing: request.existingCards,
-  });
 }

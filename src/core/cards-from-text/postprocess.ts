@@ -21,10 +21,36 @@ export function answerOf(card: CandidateCard): string {
     .join(' ');
 }
 
+/**
+ * A content prepared once for the checks of many cards: its sentences, their normalised forms
+ * and its word set (re-reading a 500,000-character text for every candidate card is what made
+ * large documents slow).
+ */
+export interface ContentIndex {
+  sentences: string[];
+  normalised: string[];
+  all: string;
+  words: Set<string>;
+}
+
+export function indexContent(content: string): ContentIndex {
+  const sentences = content.match(/[^.!?\n]+(?:[.!?]+|$)/g) ?? [content];
+  const normalised = sentences.map(normalise);
+  return {
+    sentences,
+    normalised,
+    all: normalised.filter(Boolean).join(' '),
+    words: new Set(words(content)),
+  };
+}
+
+const indexOf = (content: string | ContentIndex) =>
+  typeof content === 'string' ? indexContent(content) : content;
+
 /** True when the answer's content words occur in the text (SUPPORTED_SHARE of them). */
-export function isSupported(answer: string, source: string): boolean {
+export function isSupported(answer: string, source: string | ContentIndex): boolean {
   const answerWords = contentWords(answer);
-  const sourceWords = new Set(words(source));
+  const sourceWords = typeof source === 'string' ? new Set(words(source)) : source.words;
   if (answerWords.length === 0) {
     // Numbers and short names are content too; stop words alone are not an answer.
     const all = words(answer);
@@ -35,17 +61,24 @@ export function isSupported(answer: string, source: string): boolean {
 }
 
 /** The passage of `content` a quote comes from, as written there, or null when absent. */
-export function locateQuote(quote: string, content: string): string | null {
+export function locateQuote(quote: string, content: string | ContentIndex): string | null {
   const target = normalise(quote);
   if (!target) return null;
-  const sentences = content.match(/[^.!?\n]+(?:[.!?]+|$)/g) ?? [content];
+  const index = indexOf(content);
+  if (!index.all.includes(target)) return null;
+  const { sentences, normalised } = index;
   for (let size = 1; size <= 3; size++) {
     for (let start = 0; start + size <= sentences.length; start++) {
-      const passage = sentences
+      const passage = normalised
         .slice(start, start + size)
-        .join('')
-        .trim();
-      if (normalise(passage).includes(target)) return passage;
+        .filter(Boolean)
+        .join(' ');
+      if (passage.includes(target)) {
+        return sentences
+          .slice(start, start + size)
+          .join('')
+          .trim();
+      }
     }
   }
   return null;
@@ -94,6 +127,7 @@ export function postprocessCards(
 ): CandidateCard[] {
   const kept: CandidateCard[] = [];
   const seen = (options.existing ?? []).map(factOf);
+  const content = indexContent(options.content);
   for (const raw of cards) {
     if (kept.length >= options.range.max) break;
     if (!options.cardTypes.includes(raw.type)) continue;
@@ -108,11 +142,10 @@ export function postprocessCards(
     const answerWords = words(answer);
     if (answerWords.length === 0) continue;
     if (answerWords.every((word) => STOP_WORDS.has(word))) continue;
-    const quote =
-      locateQuote(card.sourceQuote, options.content) ?? locateQuote(answer, options.content);
+    const quote = locateQuote(card.sourceQuote, content) ?? locateQuote(answer, content);
     if (!quote) continue;
     if (card.type === 'qa' && normalise(answer) === normalise(quote)) continue;
-    if (!isSupported(answer, options.content)) continue;
+    if (!isSupported(answer, content)) continue;
     const fact = factOf(card);
     if (seen.some((other) => isSameFact(other, fact))) continue;
     seen.push(fact);

@@ -251,6 +251,35 @@ describe('generation from uploaded files (local storage)', () => {
     expect(await jobsOf(user)).toEqual([]);
   });
 
+  it('accepts exactly 10 MiB, and uses the first 500,000 characters with a warning', async () => {
+    const user = await newUser(server.url);
+    const deck = await createDeck(user, 'Limit');
+    const sentence = 'Granite is an igneous rock made mostly of quartz and feldspar. ';
+    const text = sentence.repeat(Math.ceil((10 * MiB) / sentence.length)).slice(0, 10 * MiB);
+    const bytes = new TextEncoder().encode(text);
+    expect(bytes.length).toBe(10 * MiB);
+    const job = await json<GenerationJob>(
+      await upload(user, form(deck.id, { name: 'granite.txt', bytes })),
+      201,
+    );
+    expect(job.warnings[0]).toBe('Only the first 500,000 characters of the file are used');
+    expect(job.word_count).toBeLessThanOrEqual(500_000 / 5);
+    await user.post(`/api/generation/jobs/${job.id}/cancel`);
+  });
+
+  it('answers a malformed multipart body with 400', async () => {
+    const user = await newUser(server.url);
+    for (const [type, body] of [
+      ['multipart/form-data; boundary=xyz', 'this is not multipart at all'],
+      ['multipart/form-data', '--x\r\n'],
+    ]) {
+      const response = await upload(user, body as string, { 'content-type': type as string });
+      expect(response.status, type).toBeGreaterThanOrEqual(400);
+      expect(response.status, type).toBeLessThan(500);
+    }
+    expect(await jobsOf(user)).toEqual([]);
+  });
+
   it('enforces 10 MB while the upload streams, with no length declared', async () => {
     const user = await newUser(server.url);
     const deck = await createDeck(user, 'Stream');

@@ -49,7 +49,8 @@ export async function readMultipart(
       headers: { 'content-type': type },
       defParamCharset: 'utf8',
       limits: {
-        fileSize: maxFileBytes,
+        // One byte of slack: busboy signals its limit on reaching it, but exactly 10 MB is allowed.
+        fileSize: maxFileBytes + 1,
         files: 1,
         fields: 20,
         fieldSize: 16 * 1024,
@@ -86,7 +87,12 @@ export async function readMultipart(
       }
       file = { filename: info.filename ?? '', mimeType: info.mimeType };
       fileRead = new Promise<void>((done) => {
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxFileBytes) fail(tooLarge());
+          else chunks.push(chunk);
+        });
         stream.on('limit', () => fail(tooLarge()));
         stream.on('close', done);
         stream.on('error', () => done());

@@ -24,7 +24,7 @@ import {
   type JobRow,
   updateJobIf,
 } from './jobs.repository';
-import { jobSignals } from './worker';
+import { jobChanged, jobSignals, notifyJobChanged } from './signals';
 
 export function toJob(row: JobRow): GenerationJob {
   return {
@@ -168,7 +168,9 @@ export async function jobStatus(
     Date.now() < deadline &&
     !wait.signal?.aborted
   ) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Woken at once by a change made in this process; a change made by a worker in another
+    // process is seen at the next look.
+    await jobChanged(jobId, 250, wait.signal);
     job = await getJob(db, userId, jobId);
   }
   return { jobId: job.id, status: job.status, error_message: job.error_message, job };
@@ -194,6 +196,7 @@ export async function cancelJob(db: Kysely<Database>, userId: string, jobId: str
   );
   // A worker took it in the meantime: refuse as if it had been processing already.
   if (!won) throw conflict(GENERATION_MESSAGES.cancelRefusal.processing ?? 'Job changed');
+  notifyJobChanged(jobId);
   return getJob(db, userId, jobId);
 }
 
@@ -220,6 +223,7 @@ export async function retryJob(db: Kysely<Database>, userId: string, jobId: stri
     },
   );
   if (!won) throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
+  notifyJobChanged(jobId);
   jobSignals.emit('job');
   return getJob(db, userId, jobId);
 }

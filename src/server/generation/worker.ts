@@ -16,13 +16,12 @@ import {
   updateJobIf,
 } from './jobs.repository';
 import { prepareCards } from './pipeline';
+import { jobSignals, notifyJobChanged } from './signals';
 
 /** A job whose worker died this many times is failed instead of being taken again. */
 export const MAX_JOB_ATTEMPTS = 3;
 
 /** Wakes idle workers in this process when a job is created or retried. */
-export const jobSignals = new EventEmitter();
-jobSignals.setMaxListeners(0);
 
 export interface WorkerOptions {
   db: Kysely<Database>;
@@ -94,6 +93,7 @@ export class GenerationWorker {
     const candidates = await findClaimableJobs(db, nowIso(), maxJobsPerUser);
     for (const candidate of candidates) {
       if (await claimJob(db, candidate, this.id, nowIso(), this.leaseUntil())) {
+        notifyJobChanged(candidate.id);
         return findJobById(db, candidate.id);
       }
     }
@@ -109,6 +109,7 @@ export class GenerationWorker {
       { status: 'processing', leaseOwner: this.id },
       { status: 'failed', error_message: message, completed_at: now, updated_at: now },
     );
+    notifyJobChanged(job.id);
   }
 
   private async process(job: JobRow): Promise<void> {
@@ -176,6 +177,7 @@ export class GenerationWorker {
         }
         return true;
       });
+      notifyJobChanged(job.id);
       log.info(
         { cards: prepared.cards.length, ms: Date.now() - started, written },
         'generation job done',
