@@ -28,8 +28,17 @@ async function readPdf(job) {
     const page = await document.getPage(number);
     const content = await page.getTextContent();
     let pageText = '';
+    let lastY = null;
     for (const item of content.items) {
       if (!('str' in item)) continue;
+      // pdf.js gives lines, not paragraphs: a gap of more than one and a half lines between two
+      // lines starts a new paragraph, which sentence splitting and LLM chunking rely on.
+      const y = item.transform[5];
+      const height = item.height || Math.abs(item.transform[3]) || 12;
+      if (lastY !== null && pageText.endsWith('\n') && Math.abs(lastY - y) > height * 1.5) {
+        pageText += '\n';
+      }
+      if (item.str) lastY = y;
       pageText += item.str + (item.hasEOL ? '\n' : '');
     }
     page.cleanup();

@@ -35,6 +35,8 @@ describe('file intake', () => {
     });
     expect(pdf).toMatchObject({ kind: 'pdf', pages: 1 });
     expect(pdf.content).toContain('The Calvin cycle is the second stage of photosynthesis.');
+    // Paragraphs are found from the gaps between lines.
+    expect(pdf.content).toContain('pigment chlorophyll.\n\nThe light-dependent reactions');
     const docx = await extractFileText({
       bytes: await makeDocx(['Body text.'], 'My Title'),
       filename: 'x.docx',
