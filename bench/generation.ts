@@ -5,23 +5,12 @@
  */
 import { generateBuiltinCards } from '../src/core/cards-from-text';
 import { chunkContent } from '../src/core/content';
+import { seededRandom } from '../src/core/scheduling';
 import { LLM_CHUNK_CHARACTERS } from '../src/server/generation/create-generator';
 import { createLlmGenerator } from '../src/server/generation/llm-generator';
 import { type FakeReply, promptOf, startFakeLlm } from '../src/server/testing/fake-llm';
 import { createDeck, finishedJob, json } from '../src/server/testing/fixtures';
 import type { HttpClient } from '../src/server/testing/http-client';
-
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ['ka', 'lo', 'mer', 'tan', 'vi', 'sor', 'del', 'ru', 'pha', 'gen', 'tor', 'lin'];
 const KINDS = ['river', 'mountain range', 'city', 'kingdom', 'university', 'observatory'];
@@ -33,7 +22,7 @@ const PROCESSES = ['erosion', 'fermentation', 'oxidation', 'migration', 'sedimen
  * dates and founders, measurements with numbers, named people; every sentence different.
  */
 export function syntheticDocument(characters: number, seed = 7): string {
-  const next = random(seed);
+  const next = seededRandom(`synthetic-${seed}`);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
   const name = () => {
     const word = Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(SYLLABLES)).join('');
