@@ -141,8 +141,13 @@ test('decks and cards: create, edit, delete, search, duplicate, move, delete dec
   await expect(page.getByRole('link', { name: 'Geography Copy' })).toBeVisible();
   await createDeck(page, 'History');
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-  await page.keyboard.press('/');
-  await expect(page.getByRole('searchbox', { name: 'Search decks' })).toBeFocused();
+  // The shortcut works once the dashboard has mounted: press until the box has focus.
+  const deckSearch = page.getByRole('searchbox', { name: 'Search decks' });
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(deckSearch).toBeFocused({ timeout: 1000 });
+  }).toPass();
+  await expect(deckSearch).toHaveValue('');
   await page.keyboard.type('rivers');
   await expect(page.getByRole('link', { name: 'Geography', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'History' })).toHaveCount(0);
