@@ -82,6 +82,7 @@ test.describe('with an LLM that fails once', () => {
           'Its rings are made mostly of ice particles with a smaller amount of rocky debris.',
           'Titan is the largest moon of Saturn and has a thick atmosphere of nitrogen.',
           'Galileo Galilei first observed the rings of the planet through a telescope in 1610.',
+          `[fail once: ${Date.now()}-${Math.random()}]`,
         ].join(' '),
       );
     await page.getByRole('button', { name: 'Generate Cards' }).click();

@@ -1,16 +1,17 @@
 // An OpenAI-compatible model for the browser journeys that need one (a second Mnemo server is
-// configured with AI_PROVIDER=openai-compatible against it, see playwright.config.ts). It fails
-// the first request whose text mentions "Saturn" with a 500 and answers every other request with
-// cards taken from the text it was given, so a failed job can be retried to success.
+// configured with AI_PROVIDER=openai-compatible against it, see playwright.config.ts). The first
+// request carrying a given "[fail once: …]" marker is answered with a 500; every other request
+// gets cards taken from the text it was given, so a failed job can be retried to success.
 import { type FakeReply, promptOf, startFakeLlm } from '../../src/server/testing/fake-llm';
 
-let saturnSeen = false;
+const failedOnce = new Set<string>();
 
 const fake = await startFakeLlm(
   (request): FakeReply => {
     const text = promptOf(request);
-    if (text.includes('Saturn') && !saturnSeen) {
-      saturnSeen = true;
+    const marker = /\[fail once: ([^\]]+)\]/.exec(text)?.[1];
+    if (marker && !failedOnce.has(marker)) {
+      failedOnce.add(marker);
       return { status: 500, message: 'the model is overloaded' };
     }
     const sentences = text.match(/[A-Z][^.!?]{20,}[.!?]/g) ?? [];
