@@ -10,7 +10,10 @@ import { type ApiRoute, route } from '../http/route-table';
 import { createFileJob, deleteFile, downloadFile, listFiles } from './files.service';
 
 const filePathQuery = z.strictObject({
-  path: z.string({ message: 'path is required' }).min(1, 'path is required').max(300),
+  path: z
+    .string({ message: 'path is required' })
+    .min(1, 'path is required')
+    .max(300, 'path is too long'),
 });
 
 /** A small text file for the tenant matrix's requests. */

@@ -26,6 +26,12 @@ describe('file intake', () => {
     expect(sniffFileType(await fixture('roman-roads.doc'))).toBe('ole2');
     expect(sniffFileType(new TextEncoder().encode('plain words, ünïcode'))).toBe('text');
     expect(sniffFileType(new Uint8Array([0x4d, 0x5a, 0, 0]))).toBe('unknown');
+    // Notepad's "Unicode" (UTF-16 with a byte-order mark) is text too.
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Buffer.from('Quartz is hard.', 'utf16le')]);
+    expect(sniffFileType(utf16)).toBe('text');
+    expect((await extractFileText({ bytes: utf16, filename: 'q.txt' })).content).toBe(
+      'Quartz is hard.',
+    );
   });
 
   it('reads real documents written by a word processor, and titles', async () => {

@@ -86,11 +86,21 @@ export function kindFromFilename(filename: string): FileKind | null {
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-/** Decodes UTF-8 text, refusing invalid sequences and NUL characters (binary files). */
+/**
+ * Decodes text: UTF-16 when a byte-order mark says so (Windows Notepad's "Unicode"), otherwise
+ * UTF-8; invalid sequences and NUL characters (binary files) give null.
+ */
 function decodeText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : 'utf-8';
+  if (encoding === 'utf-8' && bytes.includes(0)) return null;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    return text.includes('\u0000') ? null : text;
   } catch {
     return null;
   }
