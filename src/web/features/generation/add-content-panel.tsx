@@ -336,10 +336,23 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
               rows={6}
               value={text}
               onChange={(event) => setText(event.target.value)}
+              onKeyDown={(event) => {
+                // Ctrl+Enter (⌘+Enter on a Mac) generates, as in most editors.
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
+                }
+              }}
             />
-            <p className="mt-1 text-xs text-muted-foreground">
-              {words} {words === 1 ? 'word' : 'words'}
-              {words > 0 ? ` · about ${Math.ceil(words / 200)} min to read` : ''}
+            <p className="mt-1 flex justify-between gap-2 text-xs text-muted-foreground">
+              <span>
+                {words} {words === 1 ? 'word' : 'words'}
+                {words > 0 ? ` · about ${Math.ceil(words / 200)} min to read` : ''}
+              </span>
+              <span className="hidden sm:inline">
+                <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd> to
+                generate
+              </span>
             </p>
           </div>
         ) : mode === 'url' ? (
