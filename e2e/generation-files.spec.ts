@@ -66,6 +66,20 @@ test('upload a .pdf, a .doc and a .docx: each becomes cards', async ({ page }) =
     cards.filter({ hasText: /Vesuvius|Pompeii|volcano|Ring of Fire|magma/ }).first(),
   ).toBeVisible();
   await expect(cards.first().getByText('New', { exact: true })).toBeVisible();
+
+  // The uploads are listed in Settings under their own names; one is downloaded, one deleted.
+  await page.goto('/settings');
+  const uploads = page.getByRole('list', { name: 'Uploaded files' });
+  await expect(uploads.getByRole('listitem')).toHaveCount(3);
+  await expect(uploads.getByText('photosynthesis.pdf', { exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download roman-roads.doc' }).click();
+  expect((await download).suggestedFilename()).toBe('roman-roads.doc');
+  await page.getByRole('button', { name: 'Delete photosynthesis.pdf' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete File' }).click();
+  await expect(page.getByText('File Deleted')).toBeVisible();
+  await expect(uploads.getByRole('listitem')).toHaveCount(2);
+  await expect(uploads.getByText('photosynthesis.pdf', { exact: true })).toHaveCount(0);
 });
 
 test.describe('with an LLM that fails once', () => {

@@ -68,10 +68,11 @@ export const fileRoutes: ApiRoute[] = [
     method: 'get',
     path: '/files',
     tag: 'Files',
-    summary: "List the user's stored files (name, size, createdAt, updatedAt, path, publicUrl)",
+    summary:
+      "List the user's stored files (name, size, createdAt, updatedAt, path, publicUrl, and the upload's title and deck)",
     errors: { 503: ['Failed to list files: {msg}'] },
     example: {},
-    handle: async ({ storage, user }) => ({ files: await listFiles(storage, user.id) }),
+    handle: async ({ db, storage, user }) => ({ files: await listFiles(db, storage, user.id) }),
   }),
   route({
     method: 'get',
@@ -85,7 +86,7 @@ export const fileRoutes: ApiRoute[] = [
       503: ['Failed to download file: {msg}'],
     },
     example: { query: (ids) => ({ path: ids.filePath }), foreignStatus: 403 },
-    handle: ({ storage, user, query }) => downloadFile(storage, user.id, query.path),
+    handle: ({ db, storage, user, query }) => downloadFile(db, storage, user.id, query.path),
   }),
   route({
     method: 'delete',

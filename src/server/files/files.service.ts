@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/database';
 import { findOwnedDeckIds } from '../decks/decks.repository';
 import type { CardKind, Strategy } from '../generation/generator';
+import { findJobsByFilePaths } from '../generation/jobs.repository';
 import { createJob } from '../generation/jobs.service';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { IntakeError } from '../intake/errors';
@@ -31,6 +32,9 @@ export interface StoredFileInfo {
   path: string;
   /** Where the owner can download it (needs their session). */
   publicUrl: string;
+  /** The name the file had when it was uploaded, and the deck it was for (from its job). */
+  title: string | null;
+  deckId: string | null;
 }
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
@@ -102,16 +106,30 @@ export async function createFileJob(
   }
 }
 
-/** The user's stored files, newest first. */
-export async function listFiles(storage: FileStorage, userId: string): Promise<StoredFileInfo[]> {
+/** The user's stored files, newest first, with the names they were uploaded under. */
+export async function listFiles(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  userId: string,
+): Promise<StoredFileInfo[]> {
   let objects: Awaited<ReturnType<FileStorage['list']>>;
   try {
     objects = await storage.list(`${userId}/`);
   } catch (error) {
     throw storageFailure(FILE_MESSAGES.list, error);
   }
-  return objects
-    .filter((object) => fileBelongsToUser(userId, object.path))
+  const owned = objects.filter((object) => fileBelongsToUser(userId, object.path));
+  const jobs = new Map<string, { title: string | null; deckId: string }>();
+  for (const job of await findJobsByFilePaths(
+    db,
+    userId,
+    owned.map((object) => object.path),
+  )) {
+    if (job.source_file_path && !jobs.has(job.source_file_path)) {
+      jobs.set(job.source_file_path, { title: job.source_title, deckId: job.deck_id });
+    }
+  }
+  return owned
     .map((object) => ({
       name: parseStoredFilePath(object.path)?.name ?? object.path,
       size: object.size,
@@ -119,6 +137,8 @@ export async function listFiles(storage: FileStorage, userId: string): Promise<S
       updatedAt: object.updatedAt,
       path: object.path,
       publicUrl: publicUrl(object.path),
+      title: jobs.get(object.path)?.title ?? null,
+      deckId: jobs.get(object.path)?.deckId ?? null,
     }))
     .sort((a, b) => b.name.localeCompare(a.name));
 }
@@ -130,8 +150,19 @@ function ownPath(userId: string, path: string) {
   return parseStoredFilePath(path) as NonNullable<ReturnType<typeof parseStoredFilePath>>;
 }
 
-/** A stored file's bytes, as a download. */
-export async function downloadFile(storage: FileStorage, userId: string, path: string) {
+/** `Content-Disposition` for a download under its upload name (RFC 6266, with a plain fallback). */
+function attachment(name: string, fallback: string): string {
+  const plain = /^[\x20-\x7e]+$/.test(name) && !/["\\]/.test(name) ? name : fallback;
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A stored file's bytes, as a download named as it was uploaded. */
+export async function downloadFile(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  userId: string,
+  path: string,
+) {
   const parsed = ownPath(userId, path);
   let bytes: Uint8Array | null;
   try {
@@ -140,11 +171,12 @@ export async function downloadFile(storage: FileStorage, userId: string, path: s
     throw storageFailure(FILE_MESSAGES.download, error);
   }
   if (!bytes) throw notFound(FILE_MESSAGES.notFound);
+  const [job] = await findJobsByFilePaths(db, userId, [path]);
   return new Response(new Uint8Array(bytes), {
     headers: {
       'content-type': CONTENT_TYPES[parsed.extension],
       'content-length': String(bytes.length),
-      'content-disposition': `attachment; filename="${parsed.name}"`,
+      'content-disposition': attachment(job?.source_title ?? parsed.name, parsed.name),
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
     },

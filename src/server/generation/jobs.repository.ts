@@ -161,3 +161,15 @@ export async function renewLease(
 export async function findJobById(db: Kysely<Database>, jobId: string) {
   return db.selectFrom('generation_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
 }
+
+/** The user's jobs made from these stored files (their original names and decks). */
+export async function findJobsByFilePaths(db: Kysely<Database>, userId: string, paths: string[]) {
+  if (paths.length === 0) return [];
+  return db
+    .selectFrom('generation_jobs')
+    .select(['source_file_path', 'source_title', 'deck_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('source_file_path', 'in', paths)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
