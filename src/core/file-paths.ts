@@ -60,3 +60,17 @@ export function parseStoredFilePath(path: string): ParsedFilePath | null {
 export function fileBelongsToUser(userId: string, path: string): boolean {
   return parseStoredFilePath(path)?.userId === userId;
 }
+
+/** Stored file info as the API lists it (SPEC §3), with the upload's own name and its deck. */
+export interface StoredFileInfo {
+  name: string;
+  size: number;
+  createdAt: string;
+  updatedAt: string;
+  path: string;
+  /** Where the owner can download it (needs their session). */
+  publicUrl: string;
+  /** The name the file had when it was uploaded, and the deck it was for (from its job). */
+  title: string | null;
+  deckId: string | null;
+}

@@ -5,6 +5,7 @@ import {
   FILE_MESSAGES,
   fileBelongsToUser,
   parseStoredFilePath,
+  type StoredFileInfo,
   storedFilePath,
 } from '../../core/file-paths';
 import {
@@ -18,24 +19,9 @@ import type { CardKind, Strategy } from '../generation/generator';
 import { findJobsByFilePaths } from '../generation/jobs.repository';
 import { createJob } from '../generation/jobs.service';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { IntakeError } from '../intake/errors';
 import { extractFileText, type FileKind } from '../intake/files';
 import type { FileStorage } from '../storage/storage';
 import type { UploadedFile } from './multipart';
-
-/** Stored file info (SPEC §3): name, size, createdAt, updatedAt, path, publicUrl. */
-export interface StoredFileInfo {
-  name: string;
-  size: number;
-  createdAt: string;
-  updatedAt: string;
-  path: string;
-  /** Where the owner can download it (needs their session). */
-  publicUrl: string;
-  /** The name the file had when it was uploaded, and the deck it was for (from its job). */
-  title: string | null;
-  deckId: string | null;
-}
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   txt: 'text/plain; charset=utf-8',
@@ -70,16 +56,10 @@ export async function createFileJob(
   const owned = await findOwnedDeckIds(db, userId, [input.deckId]);
   if (!owned.has(input.deckId)) throw notFound(DECK_MESSAGES.notFoundOrDenied);
 
-  let extracted: Awaited<ReturnType<typeof extractFileText>>;
-  try {
-    extracted = await extractFileText(
-      { bytes: file.bytes, filename: file.filename, mimeType: file.mimeType },
-      { maxChars: MAX_SOURCE_CHARACTERS },
-    );
-  } catch (error) {
-    if (error instanceof IntakeError) throw new HttpError(error.status, error.code, error.message);
-    throw error;
-  }
+  const extracted = await extractFileText(
+    { bytes: file.bytes, filename: file.filename, mimeType: file.mimeType },
+    { maxChars: MAX_SOURCE_CHARACTERS },
+  );
 
   const path = storedFilePath(userId, extracted.kind, now, randomBytes(8).toString('hex'));
   try {

@@ -11,8 +11,7 @@ import { toFlashcard } from '../flashcards/flashcards.service';
 import type { Database, JobStatus } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { findOwnedDeckIds } from '../decks/decks.repository';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { IntakeError } from '../intake/fetch-url';
+import { badRequest, conflict, notFound } from '../http/errors';
 import type { CardKind, Strategy } from './generator';
 import {
   countJobsByStatus,
@@ -114,14 +113,7 @@ export async function createUrlJob(
 ): Promise<GenerationJob> {
   const owned = await findOwnedDeckIds(db, userId, [input.deckId]);
   if (!owned.has(input.deckId)) throw notFound(DECK_MESSAGES.notFoundOrDenied);
-  let page: { title: string | null; content: string; finalUrl: string };
-  try {
-    page = await fetchPage(input.url);
-  } catch (error) {
-    if (error instanceof IntakeError)
-      throw new HttpError(error.status, 'INTAKE_FAILED', error.message);
-    throw error;
-  }
+  const page = await fetchPage(input.url);
   return createJob(db, userId, {
     ...input,
     inputType: 'url',

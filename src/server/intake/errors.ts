@@ -1,3 +1,5 @@
+import { HttpError } from '../http/errors';
+
 /**
  * Intake's messages (SPEC §5, §8), word for word. They mirror GENERATION_MESSAGES and
  * GENERATION_INPUT_MESSAGES of src/core; kept here so intake depends on nothing in flux.
@@ -18,15 +20,12 @@ export type IntakeStatus = 400 | 413 | 415 | 422;
 
 /**
  * A failure of intake whose message is meant for the user, with the HTTP status the route
- * should answer and a stable code for logs and clients.
+ * answers (it is an HttpError, so the API's error handler needs no translation) and a stable
+ * code for logs and clients.
  */
-export class IntakeError extends Error {
-  constructor(
-    message: string,
-    readonly status: IntakeStatus = 422,
-    readonly code: string = 'INTAKE_FAILED',
-  ) {
-    super(message);
+export class IntakeError extends HttpError {
+  constructor(message: string, status: IntakeStatus = 422, code = 'INTAKE_FAILED') {
+    super(status, code, message);
     this.name = 'IntakeError';
   }
 }

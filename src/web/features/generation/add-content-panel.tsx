@@ -18,7 +18,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Input, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/utils';
+import { cn, formatBytes } from '../../lib/utils';
 import { errorMessage } from '../decks/utils';
 import {
   type GenerationJob,
@@ -47,13 +47,6 @@ const STRATEGIES: { value: Strategy; label: string; hint: string }[] = [
   { value: 'standard', label: 'Standard', hint: '5-15 cards' },
   { value: 'detailed', label: 'Detailed', hint: '10-25+ cards' },
 ];
-
-const formatBytes = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

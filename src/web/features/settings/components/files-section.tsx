@@ -6,41 +6,24 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingMessage } from '../../../components/ui/spinner';
+import type { StoredFileInfo } from '../../../../core/file-paths';
 import { api } from '../../../lib/api-client';
+import { formatBytes } from '../../../lib/utils';
 import { errorMessage, formatDate } from '../../decks/utils';
 import { SettingsSection } from './section';
 
-/** Stored file info as the API lists it (SPEC §3, plus the upload's name and deck). */
-export interface StoredFile {
-  name: string;
-  size: number;
-  createdAt: string;
-  updatedAt: string;
-  path: string;
-  publicUrl: string;
-  title: string | null;
-  deckId: string | null;
-}
-
 export const filesQueryKey = ['files'] as const;
-
-const formatSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The documents the user uploaded for generation: download or delete them. */
 export function FilesSection() {
   const queryClient = useQueryClient();
   const files = useQuery({
     queryKey: filesQueryKey,
-    queryFn: ({ signal }) => api.get<{ files: StoredFile[] }>('/api/files', signal),
+    queryFn: ({ signal }) => api.get<{ files: StoredFileInfo[] }>('/api/files', signal),
   });
-  const [removing, setRemoving] = useState<StoredFile | null>(null);
+  const [removing, setRemoving] = useState<StoredFileInfo | null>(null);
   const remove = useMutation({
-    mutationFn: (file: StoredFile) =>
+    mutationFn: (file: StoredFileInfo) =>
       api.delete(`/api/files?path=${encodeURIComponent(file.path)}`),
     onSuccess: () => {
       toast.success('File Deleted', {
@@ -62,7 +45,7 @@ export function FilesSection() {
       title="Uploaded files"
       description={
         list.length > 0
-          ? `${list.length} ${list.length === 1 ? 'file' : 'files'}, ${formatSize(total)}. Cards made from a file stay when it is deleted.`
+          ? `${list.length} ${list.length === 1 ? 'file' : 'files'}, ${formatBytes(total)}. Cards made from a file stay when it is deleted.`
           : 'Documents you upload to generate cards are kept here.'
       }
     >
@@ -82,7 +65,7 @@ export function FilesSection() {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{label}</p>
                   <p className="text-xs text-muted-foreground">
-                    {formatSize(file.size)} · {formatDate(file.createdAt)}
+                    {formatBytes(file.size)} · {formatDate(file.createdAt)}
                     {file.deckId ? (
                       <>
                         {' · '}
