@@ -1,4 +1,5 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 import type { DatabaseKind } from './database';
 
 type ColumnSpec = readonly [

@@ -1,7 +1,7 @@
 // The text extractor that runs inside a worker thread (see files.ts: `runInWorker`), so that a
 // hostile PDF, .docx or .doc can exhaust only this thread's memory limit and time budget, never
-// the server's. Plain JavaScript because a worker loads its file with Node's own loader, which
-// cannot read TypeScript on Node 20, whether the server runs under tsx or under Vitest.
+// the server's. Plain JavaScript because a worker loads its file with Node's own loader, whatever
+// runs the server (tsx, Vitest or built output).
 import { parentPort, workerData } from 'node:worker_threads';
 
 /**
@@ -13,14 +13,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 /** @param {PdfJob} job */
 async function readPdf(job) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
+  const loading = pdfjs.getDocument({
     data: job.bytes,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     useWorkerFetch: false,
     verbosity: 0,
-  }).promise;
+  });
+  const document = await loading.promise;
   const pages = Math.min(document.numPages, job.maxPages);
   let text = '';
   let truncated = document.numPages > job.maxPages;
@@ -50,7 +51,7 @@ async function readPdf(job) {
   }
   const metadata = await document.getMetadata().catch(() => null);
   const info = /** @type {{ Title?: unknown } | undefined} */ (metadata?.info);
-  await document.destroy();
+  await loading.destroy();
   const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : null;
   return { title, text, pages: document.numPages, truncated };
 }

@@ -110,6 +110,8 @@ describe('file intake', () => {
     const hungry = await refusal(
       extractFileText(
         { bytes, filename: 'p.pdf' },
+        // 1 MB is raised to the smallest heap that fails cleanly: asking for it must not abort
+        // the process (it did on Node 22+) but fail the one file.
         { extractMemoryMb: 1, extractTimeoutMs: 20_000 },
       ),
     );

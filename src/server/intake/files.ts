@@ -16,7 +16,11 @@ export interface FileLimits {
   maxBytes: number;
   /** Time a worker may spend on one PDF, .docx or .doc before it is terminated. */
   extractTimeoutMs: number;
-  /** V8 old-generation heap of that worker (MB). */
+  /**
+   * V8 old-generation heap of that worker (MB). Raised to `MIN_EXTRACT_MEMORY_MB` at least: below
+   * a few MB, Node 22+ aborts the whole process while starting the worker instead of raising
+   * ERR_WORKER_OUT_OF_MEMORY.
+   */
   extractMemoryMb: number;
   /** Extractions running at once in this process; more wait their turn. */
   extractConcurrency: number;
@@ -31,6 +35,9 @@ export interface FileLimits {
   /** .docx: unpacked / packed size of one entry larger than 1 MB. */
   docxMaxRatio: number;
 }
+
+/** The smallest worker heap that fails cleanly (measured: 2 MB aborts Node 22 and 24, 4 MB does not). */
+export const MIN_EXTRACT_MEMORY_MB = 8;
 
 export const FILE_LIMITS: FileLimits = {
   maxBytes: 10 * 1024 * 1024,
@@ -257,11 +264,12 @@ function runInWorker(job: WorkerJob, limits: FileLimits): Promise<WorkerResult> 
   return gate(limits.extractConcurrency)(
     () =>
       new Promise<WorkerResult>((resolve, reject) => {
+        const heapMb = Math.max(MIN_EXTRACT_MEMORY_MB, limits.extractMemoryMb);
         const worker = new Worker(WORKER_URL, {
           workerData: job,
           resourceLimits: {
-            maxOldGenerationSizeMb: limits.extractMemoryMb,
-            maxYoungGenerationSizeMb: Math.min(64, Math.max(8, limits.extractMemoryMb / 8)),
+            maxOldGenerationSizeMb: heapMb,
+            maxYoungGenerationSizeMb: Math.min(64, Math.max(8, heapMb / 8)),
             stackSizeMb: 4,
           },
           stdout: true,
