@@ -2,7 +2,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { cardCountRange, type GeneratedCardType, type Strategy } from '../content/estimates';
 import { countWords } from '../content/check';
-import { trimChars, trimCharsEnd } from '../content/scan';
+import { blankLongWords, trimChars, trimCharsEnd } from '../content/scan';
 import { type CandidateCard, postprocessCards } from './postprocess';
 import { STOP_WORDS, words } from './text-tools';
 
@@ -46,10 +46,13 @@ const MONTHS = new Set(
   ),
 );
 
+/** Longer "words" are left out of the analysis (see blankLongWords). */
+export const MAX_WORD_CHARACTERS = 100;
+
 function analyse(content: string): Sentence[] {
   const engine = nlp();
   const its = engine.its;
-  const doc = engine.readDoc(content);
+  const doc = engine.readDoc(blankLongWords(content, MAX_WORD_CHARACTERS));
   const out = doc.out.bind(doc) as (how: unknown) => unknown;
   const importance = new Map(
     (out(its.sentenceWiseImportance) as { index: number; importance: number }[]).map((item) => [

@@ -5,7 +5,12 @@
  * pattern did is done here by a scanner that visits each character a bounded number of times.
  */
 
-const isWhitespace = (char: string) => char.trim() === '';
+/** What `\s` and `trim()` count as whitespace; ASCII answered without a call. */
+const isWhitespace = (char: string) => {
+  const code = char.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return char.trim() === '';
+};
 
 /**
  * `text` without its leading whitespace and characters of `startChars`, and its trailing
@@ -133,4 +138,28 @@ export function countWordsIn(text: string): number {
     inWord = !space;
   }
   return count;
+}
+
+/**
+ * `text` with every run of non-space characters longer than `max` replaced by spaces (of the
+ * same length, so positions keep). wink-nlp's tokenizer takes time quadratic in a token's
+ * length (300,000 × 'A' took minutes); such a "word" is never study material.
+ */
+export function blankLongWords(text: string, max: number): string {
+  let out = '';
+  let copied = 0;
+  let start = -1;
+  for (let index = 0; index <= text.length; index++) {
+    const space = index === text.length || isWhitespace(text[index] as string);
+    if (!space) {
+      if (start < 0) start = index;
+      continue;
+    }
+    if (start >= 0 && index - start > max) {
+      out += text.slice(copied, start) + ' '.repeat(index - start);
+      copied = index;
+    }
+    start = -1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
