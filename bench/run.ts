@@ -16,6 +16,7 @@ import { tuneFromHistories } from '../src/server/study/tuning.service';
 import { HttpClient } from '../src/server/testing/http-client';
 import { createDeck, newUser } from '../src/server/testing/fixtures';
 import { startTestServer } from '../src/server/testing/test-server';
+import { adversarialBench } from './adversarial';
 import { generationBench } from './generation';
 
 interface Row {
@@ -230,6 +231,7 @@ async function main() {
       `- 100 concurrent learners: ${httpRate.toFixed(0)} answers/s over HTTP; the same transaction without HTTP, one at a time: ${dbRate.toFixed(0)} answers/s; ratio ${ratio(httpRate, dbRate)}×`,
     ].join('\n');
     const generation = await generationBench(user, server.url);
+    const adversarial = await adversarialBench(user, server.url);
     const evaluation = await fsrsEvaluation();
     const report = `# Performance
 
@@ -259,6 +261,10 @@ ${evaluation}
 ## Generation
 
 ${generation}
+
+### Adversarial content (issue 9)
+
+${adversarial}
 `;
     console.log(`${table}\n\n${ratios}\n\n${evaluation}`);
     if (!process.env.BENCH_NO_WRITE) {

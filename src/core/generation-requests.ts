@@ -166,6 +166,11 @@ export const GENERATION_MESSAGES = {
   unknownError: 'Unknown generation error',
   invalidContent: (errors: string[]) => `Invalid content: ${errors.join(', ')}`,
   generationFailed: (message: string) => `Generation failed: ${message}`,
+  /** A job that made no card fails with why, so that Retry is offered. */
+  noCards: 'No cards could be made from this content',
+  noCardsFromModel: 'The model returned no cards for this content',
+  tooLong: 'Generation took too long and was stopped',
+  interrupted: 'Generation failed: the job was interrupted too many times',
   startFailed: (message?: string) =>
     `Failed to start text, URL or file generation: ${message || 'Unknown error'}`,
   processUrl: (message: string) => `Failed to process URL: ${message}`,

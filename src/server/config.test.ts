@@ -29,7 +29,12 @@ describe('loadConfig', () => {
 
   it('uses the built-in generator by default and reads an LLM provider', () => {
     expect(loadConfig({}).ai).toEqual({ provider: 'builtin' });
-    expect(loadConfig({}).generation).toEqual({ workers: 1, maxJobsPerUser: 2, leaseSeconds: 60 });
+    expect(loadConfig({}).generation).toEqual({
+      workers: 1,
+      maxJobsPerUser: 2,
+      leaseSeconds: 60,
+      deadlineSeconds: 600,
+    });
     expect(
       loadConfig({
         AI_PROVIDER: 'openai-compatible',
@@ -61,6 +66,17 @@ describe('loadConfig', () => {
       'AI_MODEL: must be set when AI_PROVIDER is openai-compatible',
     ]);
     expect(problemsOf({ GENERATION_WORKERS: '-1' })[0]).toMatch(/^GENERATION_WORKERS/);
+  });
+
+  it('bounds each attempt at a generation job by GENERATION_DEADLINE_SECONDS', () => {
+    expect(loadConfig({}).generation.deadlineSeconds).toBe(600);
+    expect(loadConfig({ GENERATION_DEADLINE_SECONDS: '30' }).generation.deadlineSeconds).toBe(30);
+    expect(problemsOf({ GENERATION_DEADLINE_SECONDS: 'soon' })).toEqual([
+      'GENERATION_DEADLINE_SECONDS: must be a whole number',
+    ]);
+    expect(problemsOf({ GENERATION_DEADLINE_SECONDS: '0' })).toEqual([
+      'GENERATION_DEADLINE_SECONDS: must be at least 5',
+    ]);
   });
 
   it('keeps files in DATA_DIR/files by default and in an S3 bucket when S3_BUCKET is set', () => {

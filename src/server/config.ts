@@ -120,6 +120,7 @@ const envSchema = z.object({
   GENERATION_WORKERS: int(0, 32, 1),
   GENERATION_MAX_JOBS_PER_USER: int(1, 100, 2),
   GENERATION_LEASE_SECONDS: int(5, 3600, 60),
+  GENERATION_DEADLINE_SECONDS: int(5, 86_400, 600),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
   S3_REGION: optionalString,
@@ -153,7 +154,13 @@ export interface Config {
   github: (OAuthProviderConfig & { url: string; apiUrl: string }) | undefined;
   shutdownTimeoutMs: number;
   ai: AiConfig;
-  generation: { workers: number; maxJobsPerUser: number; leaseSeconds: number };
+  generation: {
+    workers: number;
+    maxJobsPerUser: number;
+    leaseSeconds: number;
+    /** Time one attempt at a job may take before it fails ('took too long'). */
+    deadlineSeconds: number;
+  };
   storage: StorageConfig;
 }
 
@@ -316,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workers: e.GENERATION_WORKERS,
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,
       leaseSeconds: e.GENERATION_LEASE_SECONDS,
+      deadlineSeconds: e.GENERATION_DEADLINE_SECONDS,
     },
     storage: e.S3_BUCKET
       ? {

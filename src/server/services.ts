@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { createGenerator } from './generation/create-generator';
+import { createTextThread } from './generation/text-thread';
 import { GenerationWorker } from './generation/worker';
 import { createMailer } from './mail/mailer';
 import { createStorage } from './storage/storage';
@@ -74,18 +75,19 @@ export async function startServices(
 
 /** Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more). */
 export function startWorkers(config: Config, db: Db, logger: Logger, count: number) {
-  const generator = createGenerator(config.ai);
-  const workers = Array.from(
-    { length: count },
-    () =>
-      new GenerationWorker({
-        db: db.kysely,
-        logger,
-        generator,
-        leaseSeconds: config.generation.leaseSeconds,
-        maxJobsPerUser: config.generation.maxJobsPerUser,
-      }),
-  );
+  const workers = Array.from({ length: count }, () => {
+    // One text thread per worker: a job stopped at its deadline stops only its own thread.
+    const thread = createTextThread();
+    return new GenerationWorker({
+      db: db.kysely,
+      logger,
+      thread,
+      generator: createGenerator(config.ai, thread),
+      leaseSeconds: config.generation.leaseSeconds,
+      deadlineSeconds: config.generation.deadlineSeconds,
+      maxJobsPerUser: config.generation.maxJobsPerUser,
+    });
+  });
   for (const worker of workers) worker.start();
   return workers;
 }

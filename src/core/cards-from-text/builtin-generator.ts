@@ -2,6 +2,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { cardCountRange, type GeneratedCardType, type Strategy } from '../content/estimates';
 import { countWords } from '../content/check';
+import { blankLongWords, trimChars, trimCharsEnd } from '../content/scan';
 import { type CandidateCard, postprocessCards } from './postprocess';
 import { STOP_WORDS, words } from './text-tools';
 
@@ -45,10 +46,13 @@ const MONTHS = new Set(
   ),
 );
 
+/** Longer "words" are left out of the analysis (see blankLongWords). */
+export const MAX_WORD_CHARACTERS = 100;
+
 function analyse(content: string): Sentence[] {
   const engine = nlp();
   const its = engine.its;
-  const doc = engine.readDoc(content);
+  const doc = engine.readDoc(blankLongWords(content, MAX_WORD_CHARACTERS));
   const out = doc.out.bind(doc) as (how: unknown) => unknown;
   const importance = new Map(
     (out(its.sentenceWiseImportance) as { index: number; importance: number }[]).map((item) => [
@@ -117,7 +121,7 @@ const QUANTITY = new RegExp(
 function keyTerms(sentence: Sentence, counts: Map<string, number>): KeyTerm[] {
   const terms: KeyTerm[] = [];
   const add = (text: string, kind: KeyTerm['kind'], score: number) => {
-    const clean = text.replace(/^[\s,;:(]+|[\s,;:.)]+$/g, '');
+    const clean = trimChars(text, ',;:(', ',;:.)');
     if (!goodAnswer(clean, sentence.text)) return;
     const at = sentence.text.indexOf(clean);
     if (at < 0) return;
@@ -174,7 +178,7 @@ function keyTerms(sentence: Sentence, counts: Map<string, number>): KeyTerm[] {
 
 const lowerFirst = (text: string) =>
   /^[A-Z][a-z]/.test(text) ? text[0]?.toLowerCase() + text.slice(1) : text;
-const withoutFinalStop = (text: string) => text.replace(/[\s.!?;:]+$/, '');
+const withoutFinalStop = (text: string) => trimCharsEnd(text, '.!?;:');
 const blankOut = (sentence: string, term: string) =>
   withoutFinalStop(sentence.replace(term, '_____'));
 

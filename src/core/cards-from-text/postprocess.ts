@@ -1,4 +1,5 @@
 import { clozeFullText, clozeNumbers, parseCloze, validateCloze } from '../card-content/cloze';
+import { splitSentences } from '../content/scan';
 import { contentWords, normalise, similarity, STOP_WORDS, words } from './text-tools';
 
 export interface CandidateCard {
@@ -34,7 +35,8 @@ export interface ContentIndex {
 }
 
 export function indexContent(content: string): ContentIndex {
-  const sentences = content.match(/[^.!?\n]+(?:[.!?]+|$)/g) ?? [content];
+  const found = splitSentences(content);
+  const sentences = found.length > 0 ? found : [content];
   const normalised = sentences.map(normalise);
   return {
     sentences,

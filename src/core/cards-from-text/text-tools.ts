@@ -1,4 +1,8 @@
 /** Small text helpers shared by the generators and the post-processing. */
+import { blankClozeSyntax } from '../content/scan';
+
+/** A word: letters and digits, with an apostrophe ending ("cell's"). One pass, no rescans. */
+export const WORD_PATTERN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
 /** Words that never make an answer on their own. */
 export const STOP_WORDS = new Set(
@@ -14,12 +18,7 @@ export const STOP_WORDS = new Set(
 
 /** Lower-case words of a text, without punctuation or cloze/markdown syntax. */
 export function words(text: string): string[] {
-  return (
-    text
-      .toLowerCase()
-      .replace(/\{\{c\d+::|::[^}]*\}\}|\}\}/g, ' ')
-      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []
-  );
+  return blankClozeSyntax(text.toLowerCase()).match(WORD_PATTERN) ?? [];
 }
 
 /** The words of a text that carry meaning (not stop words). */

@@ -1,13 +1,17 @@
+import { splitParagraphs } from './scan';
+
+/** Sentences with their trailing punctuation and spaces: each character is read once. */
+export const SENTENCE_PIECES = /[^.!?]+(?:[.!?]+|$)\s*/g;
+/** Whitespace between words. */
+export const WORD_GAPS = /\s+/;
+
 /**
  * Splits long content into chunks of at most `maxCharacters` on paragraph boundaries (blank
  * lines); a paragraph longer than that is cut between sentences, and a sentence longer than
  * that is cut between words. No text is lost and the order is kept.
  */
 export function chunkContent(content: string, maxCharacters: number): string[] {
-  const paragraphs = content
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
+  const paragraphs = splitParagraphs(content);
   const pieces = paragraphs.flatMap((paragraph) => splitLong(paragraph, maxCharacters));
   const chunks: string[] = [];
   let current = '';
@@ -26,7 +30,7 @@ export function chunkContent(content: string, maxCharacters: number): string[] {
 
 function splitLong(text: string, max: number): string[] {
   if (text.length <= max) return [text];
-  const sentences = text.match(/[^.!?]+(?:[.!?]+|$)\s*/g) ?? [text];
+  const sentences = text.match(SENTENCE_PIECES) ?? [text];
   const out: string[] = [];
   let current = '';
   for (const raw of sentences) {
@@ -49,7 +53,7 @@ function splitLong(text: string, max: number): string[] {
 function splitWords(text: string, max: number): string[] {
   const out: string[] = [];
   let current = '';
-  for (const word of text.split(/\s+/)) {
+  for (const word of text.split(WORD_GAPS)) {
     if (word.length > max) {
       if (current) out.push(current);
       current = '';

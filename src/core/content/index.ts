@@ -2,3 +2,4 @@
 export * from './check';
 export * from './chunking';
 export * from './estimates';
+export * from './scan';

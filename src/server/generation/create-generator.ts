@@ -1,17 +1,22 @@
-import { chunkContent } from '../../core/content';
 import type { AiConfig } from '../config';
 import type { CardGenerator } from './generator';
-import { createBuiltinThreadGenerator } from './builtin-thread';
 import { createLlmGenerator } from './llm-generator';
+import type { TextThread } from './text-thread';
 
 /** Characters per LLM request: long content is cut on paragraph boundaries below this. */
 export const LLM_CHUNK_CHARACTERS = 12_000;
 
 /**
- * The configured generator: the built-in offline one (wink-nlp, deterministic, in a thread of
- * its own) unless AI_PROVIDER names an LLM provider.
+ * The configured generator: the built-in offline one (wink-nlp, deterministic) unless
+ * AI_PROVIDER names an LLM provider. The work on the text (the built-in generator, or cutting
+ * the text into chunks for the LLM) runs in the given text thread, never on the event loop.
  */
-export function createGenerator(ai: AiConfig): CardGenerator {
-  if (ai.provider === 'builtin') return createBuiltinThreadGenerator();
-  return createLlmGenerator(ai, (content) => chunkContent(content, LLM_CHUNK_CHARACTERS));
+export function createGenerator(ai: AiConfig, thread: TextThread): CardGenerator {
+  if (ai.provider === 'builtin') {
+    return ({ content, strategy, cardTypes, signal }) =>
+      thread.run({ kind: 'generate', request: { content, strategy, cardTypes } }, signal);
+  }
+  return createLlmGenerator(ai, (content, signal) =>
+    thread.run({ kind: 'chunk', content, maxCharacters: LLM_CHUNK_CHARACTERS }, signal),
+  );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
-import { checkContent, cleanContent, countWords } from '../../core/content';
+import { countWords } from '../../core/content';
 import {
   GENERATION_MESSAGES,
   type GenerationJob,
@@ -11,7 +11,7 @@ import { toFlashcard } from '../flashcards/flashcards.service';
 import type { Database, JobStatus } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { findOwnedDeckIds } from '../decks/decks.repository';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { CardKind, Strategy } from './generator';
 import {
   countJobsByStatus,
@@ -24,6 +24,30 @@ import {
   updateJobIf,
 } from './jobs.repository';
 import { jobChanged, jobSignals, notifyJobChanged } from './signals';
+import { createTextThread } from './text-thread';
+
+/**
+ * The cleanup and check of new jobs' content run in a thread of their own (shared by the
+ * requests of this process), not on the event loop. Linear in the text, they take well under
+ * a second for the largest content accepted; the bound only guards against the unforeseen.
+ */
+export const INTAKE_TIMEOUT_MS = 30_000;
+let intakeThread: ReturnType<typeof createTextThread> | undefined;
+
+async function prepareContent(source: string, strategy: Strategy) {
+  intakeThread ??= createTextThread();
+  try {
+    return await intakeThread.run(
+      { kind: 'prepare', source, strategy },
+      AbortSignal.timeout(INTAKE_TIMEOUT_MS),
+    );
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new HttpError(422, 'CONTENT_TOO_SLOW', GENERATION_MESSAGES.tooLong);
+    }
+    throw error;
+  }
+}
 
 export function toJob(row: JobRow): GenerationJob {
   return {
@@ -71,8 +95,7 @@ export async function createJob(
 ): Promise<GenerationJob> {
   const owned = await findOwnedDeckIds(db, userId, [input.deckId]);
   if (!owned.has(input.deckId)) throw notFound(DECK_MESSAGES.notFoundOrDenied);
-  const content = cleanContent(input.content);
-  const check = checkContent(content);
+  const { content, check } = await prepareContent(input.content, input.strategy);
   if (!check.valid) throw badRequest(GENERATION_MESSAGES.invalidContent(check.errors));
   const id = randomUUID();
   const now = nowIso();

@@ -3,6 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateObject, type LanguageModel } from 'ai';
 import { z } from 'zod';
+import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { AiConfig } from '../config';
 import type { CardGenerator, GeneratedCard, GenerationRequest } from './generator';
 
@@ -82,11 +83,11 @@ async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Pr
  */
 export function createLlmGenerator(
   config: LlmConfig,
-  split: (content: string) => string[],
+  split: (content: string, signal?: AbortSignal) => string[] | Promise<string[]>,
 ): CardGenerator {
   const model = languageModel(config);
   return async (request: GenerationRequest): Promise<GeneratedCard[]> => {
-    const chunks = split(request.content);
+    const chunks = await split(request.content, request.signal);
     const total = request.content.length || 1;
     const signal = AbortSignal.any([
       AbortSignal.timeout(config.timeoutMs),
@@ -109,6 +110,9 @@ export function createLlmGenerator(
       });
       return object.cards;
     });
-    return perChunk.flat();
+    const cards = perChunk.flat();
+    // The model's empty answer is said as such (the job fails and can be retried).
+    if (cards.length === 0) throw new Error(GENERATION_MESSAGES.noCardsFromModel);
+    return cards;
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { Database } from '../db/database';
 import { nowIso } from '../db/time';
 import { addToCardCount } from '../decks/decks.repository';
@@ -16,9 +17,14 @@ import {
   updateJobIf,
 } from './jobs.repository';
 import { prepareCards } from './pipeline';
+import type { TextThread } from './text-thread';
 import { jobSignals, notifyJobChanged } from './signals';
 
-/** A job whose worker died this many times is failed instead of being taken again. */
+/**
+ * A job whose worker died this many times is failed instead of being taken again. Each attempt
+ * is bounded by the deadline and runs its text work in a thread, so a job that killed its
+ * process cannot freeze the next one; a job that ran out of time fails at once.
+ */
 export const MAX_JOB_ATTEMPTS = 3;
 
 /** Wakes idle workers in this process when a job is created or retried. */
@@ -27,7 +33,11 @@ export interface WorkerOptions {
   db: Kysely<Database>;
   logger: Logger;
   generator: CardGenerator;
+  /** The worker's own thread for the work on a job's text (also the generator's). */
+  thread: TextThread;
   leaseSeconds: number;
+  /** Time one attempt at a job may take; past it the job fails ('took too long'). */
+  deadlineSeconds: number;
   maxJobsPerUser: number;
   /** How often an idle worker looks for work (jobs made by other processes). */
   pollMs?: number;
@@ -66,6 +76,7 @@ export class GenerationWorker {
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.loop;
+    await this.options.thread.stop();
   }
 
   private async run(): Promise<void> {
@@ -116,10 +127,12 @@ export class GenerationWorker {
     const { db, logger, generator } = this.options;
     const log = logger.child({ jobId: job.id, worker: this.id });
     if (Number(job.attempts) > MAX_JOB_ATTEMPTS) {
-      await this.fail(job, 'Generation failed: the job was interrupted too many times');
+      await this.fail(job, GENERATION_MESSAGES.interrupted);
       return;
     }
     const abort = new AbortController();
+    const deadline = AbortSignal.timeout(this.options.deadlineSeconds * 1000);
+    const signal = AbortSignal.any([abort.signal, deadline]);
     const heartbeat = setInterval(
       () => {
         renewLease(db, job.id, this.id, this.leaseUntil())
@@ -132,7 +145,7 @@ export class GenerationWorker {
     );
     const started = Date.now();
     try {
-      const prepared = await prepareCards(db, job, generator, abort.signal);
+      const prepared = await prepareCards(db, job, generator, this.options.thread, signal);
       if ('error' in prepared) {
         await this.fail(job, prepared.error);
         log.info({ error: prepared.error }, 'generation job failed');
@@ -183,9 +196,14 @@ export class GenerationWorker {
         'generation job done',
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Unknown generation error';
+      if (deadline.aborted) {
+        log.warn({ ms: Date.now() - started }, 'generation job stopped at its deadline');
+        await this.fail(job, GENERATION_MESSAGES.tooLong);
+        return;
+      }
+      const message = error instanceof Error ? error.message : GENERATION_MESSAGES.unknownError;
       log.warn({ err: error }, 'generation job failed');
-      await this.fail(job, `Generation failed: ${message}`);
+      await this.fail(job, GENERATION_MESSAGES.generationFailed(message));
     } finally {
       clearInterval(heartbeat);
     }

@@ -186,7 +186,9 @@ const tidy = (text: string) =>
   text
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 

@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractFileText, kindFromFilename, sniffFileType, unpackDocx } from './files';
+import {
+  extractFileText,
+  kindFromFilename,
+  markdownTitle,
+  sniffFileType,
+  unpackDocx,
+} from './files';
 import { docxParts, makeDocx, makePdf, zip } from './test-fixtures';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
@@ -58,6 +64,16 @@ describe('file intake', () => {
       filename: 'x.pdf',
     });
     expect(titled).toMatchObject({ title: 'A PDF', content: 'Hello there.' });
+  });
+
+  it('finds a markdown title in linear time, even on a heading line of spaces', () => {
+    expect(markdownTitle('Intro\n# Cell biology ##\ntext')).toBe('Cell biology');
+    expect(markdownTitle('#hashtag\n#   \n# Title')).toBe('Title');
+    expect(markdownTitle('## Second level only')).toBeNull();
+    // The old pattern (three quantifiers over the same spaces) took minutes on this line.
+    const start = performance.now();
+    expect(markdownTitle(`# a${' '.repeat(9_000)}x`)).toBe(`a${' '.repeat(9_000)}x`);
+    expect(performance.now() - start).toBeLessThan(500);
   });
 
   it('checks a .docx for zip bombs before parsing: entries, declared size, ratio', async () => {

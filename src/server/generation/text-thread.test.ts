@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { generateBuiltinCards } from '../../core/cards-from-text';
+import { checkContent, cleanContent } from '../../core/content';
+import { createTextThread } from './text-thread';
+
+const TEXT = [
+  'Basalt is a fine-grained volcanic rock formed from the rapid cooling of lava rich in magnesium and iron.',
+  'More than 90 percent of all volcanic rock on Earth is basalt. The ocean floor is made mostly of basalt.',
+  'The Giant’s Causeway in Northern Ireland has about 40,000 basalt columns, formed 50 to 60 million years ago.',
+].join('\n\n');
+
+describe('the text thread', () => {
+  it('answers what the code itself answers, for tasks in a row', async () => {
+    const thread = createTextThread();
+    const request = {
+      content: TEXT,
+      strategy: 'standard' as const,
+      cardTypes: ['qa', 'cloze'] as ('qa' | 'cloze')[],
+    };
+    const direct = generateBuiltinCards(request);
+    expect(direct.length).toBeGreaterThan(2);
+    const [first, second, prepared] = await Promise.all([
+      thread.run({ kind: 'generate', request }),
+      thread.run({ kind: 'generate', request: { ...request, cardTypes: ['cloze'] } }),
+      thread.run({ kind: 'prepare', source: `${TEXT}!!!`, strategy: 'standard' }),
+    ]);
+    expect(first).toEqual(direct);
+    expect(second).toEqual(generateBuiltinCards({ ...request, cardTypes: ['cloze'] }));
+    expect(prepared.content).toBe(cleanContent(`${TEXT}!!!`));
+    expect(prepared.check).toEqual(checkContent(cleanContent(`${TEXT}!!!`)));
+    await thread.stop();
+  }, 60_000);
+
+  it('stops the work at once when the signal aborts, and starts afresh after', async () => {
+    const thread = createTextThread();
+    // Seconds of work for the built-in generator.
+    const long = 'The cell is the basic unit of life in every organism. '.repeat(20_000);
+    const abort = new AbortController();
+    const started = Date.now();
+    const answer = thread.run(
+      { kind: 'generate', request: { content: long, strategy: 'detailed', cardTypes: ['qa'] } },
+      abort.signal,
+    );
+    setTimeout(() => abort.abort(new Error('deadline')), 300);
+    await expect(answer).rejects.toThrow('deadline');
+    expect(Date.now() - started).toBeLessThan(2000);
+    const chunks = await thread.run({ kind: 'chunk', content: 'a\n\nb', maxCharacters: 1 });
+    expect(chunks).toEqual(['a', 'b']);
+    await thread.stop();
+  }, 60_000);
+});
