@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../core/constants';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { Mailer } from '../mail/mailer';
+import type { Mail, Mailer } from '../mail/mailer';
+import { accountProof, type AuthHandle, confirmAddressOnReset } from './account-proof';
 import { emails } from './emails';
 import { totpReplayGuard, twoFactorEverywhere } from './two-factor-plugins';
 
@@ -79,8 +80,11 @@ export interface AuthDeps {
   secret: string;
 }
 
-export function authOptions({ config, db, mailer, logger, secret }: AuthDeps) {
-  const sendInBackground = (mail: ReturnType<typeof emails.resetPassword>) => {
+export function authOptions(
+  { config, db, mailer, logger, secret }: AuthDeps,
+  handle: AuthHandle = {},
+) {
+  const sendInBackground = (mail: Mail) => {
     // Mail goes out after the response so the timing does not reveal whether an account exists.
     mailer.send(mail).catch((error: unknown) => logger.error({ err: error }, 'mail failed'));
   };
@@ -99,6 +103,7 @@ export function authOptions({ config, db, mailer, logger, secret }: AuthDeps) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       requireEmailVerification: config.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: confirmAddressOnReset(handle),
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         sendInBackground(emails.resetPassword(user.email, url));
@@ -135,6 +140,7 @@ export function authOptions({ config, db, mailer, logger, secret }: AuthDeps) {
         '/magic-link/*': signInRule,
         '/two-factor/*': signInRule,
         '/change-password': signInRule,
+        '/account/set-password': signInRule,
       },
     },
     advanced: {
@@ -163,12 +169,19 @@ export function authOptions({ config, db, mailer, logger, secret }: AuthDeps) {
       genericOAuth({ config: oauthProviders(config) }),
       twoFactorEverywhere(config.baseUrl),
       totpReplayGuard(),
+      accountProof({ baseUrl: config.baseUrl, handle, send: sendInBackground }),
     ],
   } satisfies BetterAuthOptions;
 }
 
 export function createAuth(deps: AuthDeps) {
-  return betterAuth(authOptions(deps));
+  const handle: AuthHandle = {};
+  const auth = betterAuth(authOptions(deps, handle));
+  handle.confirmAddress = async (userId) =>
+    (await auth.$context).internalAdapter.updateUser(userId, { emailVerified: true });
+  handle.setPassword = (newPassword, headers) =>
+    auth.api.setPassword({ body: { newPassword }, headers });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
