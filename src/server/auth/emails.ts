@@ -38,4 +38,17 @@ export const emails = {
       'Confirm your e-mail',
       url,
     ),
+  passwordRemoved: (to: string, url: string): Mail => {
+    const lines = [
+      'Someone signed in to your Mnemo account with a sign-in link sent to this address.',
+      'Because the address had not been confirmed before, the password set on the account was removed: a password set before the address was proven could have been set by someone else.',
+      'If it was yours, set a new password in Settings.',
+    ];
+    return {
+      to,
+      subject: 'Your Mnemo password was removed',
+      text: `${lines.join('\n\n')}\n\nSet a password: ${url}\n\nMnemo`,
+      html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(url)}">Set a password</a></p><p>Mnemo</p>`,
+    };
+  },
 };

@@ -2,13 +2,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { RootLayout } from '../components/layouts/root-layout';
 import { LoadingMessage } from '../components/ui/spinner';
+import { AccountNotices } from '../features/auth/components/account-notices';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 
 /** The route table of SPEC §2 (plus /settings). Screens past the landing page load on demand. */
 const router = createBrowserRouter([
   {
-    element: <RootLayout />,
+    element: <RootLayout notices={<AccountNotices />} />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingMessage fullScreen />,
     children: [

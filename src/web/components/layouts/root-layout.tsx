@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
 
-export function RootLayout() {
+/** `notices`: banners under the header for the signed-in user (e.g. 'Confirm your e-mail'). */
+export function RootLayout({ notices }: { notices?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -11,6 +13,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
+      {notices}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>

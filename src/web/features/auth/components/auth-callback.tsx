@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
-import { clearStoredReturnTo, resolveReturnTo } from '../utils/return-to';
+import { clearStoredReturnTo, navigateToReturnTo, resolveReturnTo } from '../utils/return-to';
 import { readUrlError, readUrlParam } from '../utils/url-params';
 
 /** /auth/callback (SPEC §2): where OAuth, magic-link and e-mail confirmation links land. */
@@ -30,7 +30,7 @@ export function AuthCallback() {
     if (isLoading) return;
     if (user) {
       clearStoredReturnTo();
-      navigate(returnTo, { replace: true });
+      navigateToReturnTo(navigate, returnTo);
     } else {
       navigate(`/login?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
     }

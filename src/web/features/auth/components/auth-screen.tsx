@@ -3,7 +3,12 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
-import { clearStoredReturnTo, resolveReturnTo, storeReturnTo } from '../utils/return-to';
+import {
+  clearStoredReturnTo,
+  navigateToReturnTo,
+  resolveReturnTo,
+  storeReturnTo,
+} from '../utils/return-to';
 import { readUrlError } from '../utils/url-params';
 import { AuthCard } from './auth-card';
 import { EmailPasswordForm } from './email-password-form';
@@ -49,7 +54,7 @@ export function AuthScreen() {
     if (!isLoading && user) {
       // Arrived: the kept destination must not steer a later, unrelated sign-in.
       clearStoredReturnTo();
-      navigate(returnTo, { replace: true });
+      navigateToReturnTo(navigate, returnTo);
     }
   }, [isLoading, user, returnTo, navigate]);
 

@@ -1,24 +1,31 @@
+import type { NavigateFunction } from 'react-router';
 import { DEFAULT_RETURN_TO, RETURN_TO_STORAGE_KEY } from '../../../../core/constants';
+import {
+  decodeStoredReturnTo,
+  encodeStoredReturnTo,
+  safeReturnPath,
+} from '../../../../core/return-to';
+
+/** The one flow that keeps a destination: signing in (password, magic link, OAuth, 2FA). */
+const SIGN_IN_FLOW = 'sign-in';
 
 /**
  * Accepts only a path on this site ("/dashboard?x=1"), never another origin ("//evil.example",
- * "https://…", "/\\evil"), so a crafted link cannot send a user elsewhere after sign-in.
+ * "https://…", "/\\evil", "/.//evil"), so a crafted link cannot send a user elsewhere after
+ * sign-in. The value is normalised first and the normalised path is what is returned.
  */
 export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  try {
-    const url = new URL(value, window.location.origin);
-    if (url.origin !== window.location.origin) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
+  return safeReturnPath(value, window.location.origin);
 }
 
+/** The destination kept by the sign-in flow, if it has not expired (10 minutes). */
 export function getStoredReturnTo(): string | null {
   try {
-    return safeReturnTo(window.sessionStorage.getItem(RETURN_TO_STORAGE_KEY));
+    const raw = window.sessionStorage.getItem(RETURN_TO_STORAGE_KEY);
+    const path = decodeStoredReturnTo(raw, SIGN_IN_FLOW, Date.now(), window.location.origin);
+    // Expired or unusable: dropped, so it can never steer a later sign-in.
+    if (raw !== null && path === null) window.sessionStorage.removeItem(RETURN_TO_STORAGE_KEY);
+    return path;
   } catch {
     return null;
   }
@@ -26,7 +33,10 @@ export function getStoredReturnTo(): string | null {
 
 export function storeReturnTo(value: string): void {
   try {
-    window.sessionStorage.setItem(RETURN_TO_STORAGE_KEY, value);
+    window.sessionStorage.setItem(
+      RETURN_TO_STORAGE_KEY,
+      encodeStoredReturnTo(value, SIGN_IN_FLOW, Date.now()),
+    );
   } catch {
     // Session storage unavailable: the query parameter still carries it.
   }
@@ -43,6 +53,21 @@ export function clearStoredReturnTo(): void {
 /** returnTo from the query, else the stored value, else /dashboard (SPEC §2). */
 export function resolveReturnTo(params: URLSearchParams): string {
   return safeReturnTo(params.get('returnTo')) ?? getStoredReturnTo() ?? DEFAULT_RETURN_TO;
+}
+
+/**
+ * Goes to a destination after sign-in; whatever goes wrong on the way (a value the router
+ * cannot take), the user lands on /dashboard instead of waiting forever.
+ */
+export function navigateToReturnTo(navigate: NavigateFunction, returnTo: string): void {
+  const target = safeReturnTo(returnTo) ?? DEFAULT_RETURN_TO;
+  try {
+    void Promise.resolve(navigate(target, { replace: true })).catch(() =>
+      navigate(DEFAULT_RETURN_TO, { replace: true }),
+    );
+  } catch {
+    void navigate(DEFAULT_RETURN_TO, { replace: true });
+  }
 }
 
 /** `/login?returnTo=…` for a destination. */

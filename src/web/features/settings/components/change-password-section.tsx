@@ -8,14 +8,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { authClient, authErrorMessage } from '../../../lib/auth-client';
 import { SettingsSection } from './section';
-import { SetPasswordHint } from './set-password-hint';
+import { SetPasswordForm } from './set-password-form';
 
 export function ChangePasswordSection({
-  email,
   hasPassword,
   onSessionsChanged,
 }: {
-  email: string;
   hasPassword: boolean;
   onSessionsChanged: () => void;
 }) {
@@ -72,11 +70,7 @@ export function ChangePasswordSection({
       title="Change password"
       description="Use at least 8 characters."
     >
-      {hasPassword ? null : (
-        <SetPasswordHint email={email}>
-          Your account has no password yet: you sign in with an e-mail link or a provider.
-        </SetPasswordHint>
-      )}
+      {hasPassword ? null : <SetPasswordForm />}
       <form hidden={!hasPassword} noValidate onSubmit={submit} className="max-w-md space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         <input type="text" name="username" autoComplete="username" hidden readOnly />

@@ -65,7 +65,13 @@ function formatWhen(value: string | Date | undefined): string {
 
 export function SessionsSection({ currentSessionId }: { currentSessionId: string | undefined }) {
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: sessionsQueryKey, queryFn: listSessions, staleTime: 0 });
+  // Keyed by the current session: when better-auth replaces it (turning two-factor on or off
+  // does), the list is read again, so 'This device' follows the new session.
+  const sessions = useQuery({
+    queryKey: [...sessionsQueryKey, currentSessionId],
+    queryFn: listSessions,
+    staleTime: 0,
+  });
   const [pending, setPending] = useState(false);
   const others = (sessions.data ?? []).filter((session) => session.id !== currentSessionId);
 

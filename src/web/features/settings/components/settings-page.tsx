@@ -24,7 +24,6 @@ export function SettingsPage() {
       <div className="mt-8 space-y-6">
         <AccountSection user={user} />
         <ChangePasswordSection
-          email={user.email}
           hasPassword={withPassword}
           onSessionsChanged={() =>
             void queryClient.invalidateQueries({ queryKey: sessionsQueryKey })

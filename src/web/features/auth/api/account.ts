@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { authClient, authErrorMessage } from '../../../lib/auth-client';
+
+export const accountNoticesQueryKey = ['auth', 'account-notices'] as const;
+
+interface AccountNotices {
+  /** better-auth removed the password when the unconfirmed address was proven by magic link. */
+  passwordRemoved: boolean;
+}
+
+/** The server's notices for the signed-in user (src/server/auth/account-proof.ts). */
+export function useAccountNotices(userId: string | undefined) {
+  return useQuery({
+    queryKey: [...accountNoticesQueryKey, userId],
+    enabled: Boolean(userId),
+    staleTime: 0,
+    queryFn: async () => {
+      const { data, error } = await authClient.$fetch<AccountNotices>('/account/notices');
+      if (error) throw new Error(authErrorMessage(error));
+      return data;
+    },
+  });
+}
+
+export async function dismissPasswordRemovedNotice(): Promise<void> {
+  const { error } = await authClient.$fetch('/account/notices/dismiss', {
+    method: 'POST',
+    body: { notice: 'password-removed' },
+  });
+  if (error) throw new Error(authErrorMessage(error));
+}
+
+/** Sets a password on an account that has none (better-auth's setPassword, on the server). */
+export async function setAccountPassword(newPassword: string): Promise<void> {
+  const { error } = await authClient.$fetch('/account/set-password', {
+    method: 'POST',
+    body: { newPassword },
+  });
+  if (error) throw new Error(authErrorMessage(error));
+}
+
+/** Sends the confirmation link again; it brings the user back to where they are. */
+export async function resendConfirmation(email: string, returnTo: string): Promise<void> {
+  const { error } = await authClient.sendVerificationEmail({
+    email,
+    callbackURL: `/auth/callback?returnTo=${encodeURIComponent(returnTo)}`,
+  });
+  if (error) throw new Error(authErrorMessage(error));
+}
