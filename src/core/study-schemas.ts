@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_REVIEWS_PER_DAY, DEFAULT_NEW_CARDS_PER_DAY } from './constants';
+import { deckSearchSchema } from './deck-schemas';
 import type { CardState, Flashcard } from './flashcard-schemas';
 
 /** Texts of the study API (SPEC §5, §8) and of Mnemo's own additions. */
@@ -12,6 +12,8 @@ export const STUDY_MESSAGES = {
   reviewId: 'A review needs an id made by the client (8 to 100 letters, digits, - or _)',
   response: 'Response must be again, hard, good or easy',
   responseTime: 'Response time must be a number of seconds from 0 to 86400',
+  /** A session with nothing to study is not started (SPEC §2: the preview's 'All caught up!'). */
+  nothingToStudy: 'You have no cards due for review right now.',
 } as const;
 
 export const REVIEW_RESPONSES = ['again', 'hard', 'good', 'easy'] as const;
@@ -37,16 +39,22 @@ const timeZone = z
   .max(64, STUDY_MESSAGES.timeZone)
   .refine(isKnownTimeZone, STUDY_MESSAGES.timeZone);
 const id = z.string({ message: 'Must be an id' }).min(1, 'Must be an id').max(100);
-const limit = (fallback: number) => z.number().int().min(0).max(9999).default(fallback);
+/** A session's own cap; without one the deck's daily limit rules (SPEC §9 defaults are the deck's). */
+const limit = z.number().int().min(0).max(9999);
 
 export const studyQuerySchema = z.strictObject({
   time_zone: timeZone.default('UTC'),
 });
 
+/** The deck list: a search, and the user's zone for due counts (their study day). */
+export const deckListQuerySchema = deckSearchSchema.extend({
+  time_zone: timeZone.default('UTC'),
+});
+
 export const startSessionSchema = z.strictObject({
   session_type: z.enum(SESSION_TYPES).default('mixed'),
-  max_new_cards: limit(DEFAULT_NEW_CARDS_PER_DAY).optional(),
-  max_review_cards: limit(DEFAULT_MAX_REVIEWS_PER_DAY).optional(),
+  max_new_cards: limit.optional(),
+  max_review_cards: limit.optional(),
   time_zone: timeZone.default('UTC'),
 });
 

@@ -1,7 +1,6 @@
 import {
   createDeckSchema,
   DECK_MESSAGES,
-  deckSearchSchema,
   duplicateDeckSchema,
   updateDeckSchema,
 } from '../core/deck-schemas';
@@ -15,6 +14,7 @@ import {
   searchFlashcardsSchema,
   updateFlashcardSchema,
 } from '../core/flashcard-schemas';
+import { deckListQuerySchema, STUDY_MESSAGES, studyQuerySchema } from '../core/study-schemas';
 import {
   createDeck,
   deckStats,
@@ -57,9 +57,11 @@ export const apiRoutes: ApiRoute[] = [
     tag: 'Decks',
     summary:
       "List the user's decks (most recently updated first); `search` filters by name or description",
-    query: deckSearchSchema,
-    example: { query: () => ({ search: 'a' }) },
-    handle: async ({ db, user, query }) => ({ decks: await listDecks(db, user.id, query.search) }),
+    query: deckListQuerySchema,
+    example: { query: () => ({ search: 'a', time_zone: 'Europe/Paris' }) },
+    handle: async ({ db, user, query }) => ({
+      decks: await listDecks(db, user.id, query.search, query.time_zone),
+    }),
   }),
   route({
     method: 'post',
@@ -76,10 +78,12 @@ export const apiRoutes: ApiRoute[] = [
     method: 'get',
     path: '/decks/:deckId',
     tag: 'Decks',
-    summary: 'Get a deck with its card and due counts',
-    errors: { 404: [DECK_MESSAGES.notFound] },
-    example: {},
-    handle: ({ db, user, params }) => getDeck(db, user.id, params.deckId ?? ''),
+    summary: "Get a deck with its card count and due counts (within today's limits)",
+    query: studyQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { query: () => ({ time_zone: 'Europe/Paris' }) },
+    handle: ({ db, user, params, query }) =>
+      getDeck(db, user.id, params.deckId ?? '', query.time_zone),
   }),
   route({
     method: 'patch',
@@ -122,10 +126,12 @@ export const apiRoutes: ApiRoute[] = [
     method: 'get',
     path: '/decks/:deckId/stats',
     tag: 'Decks',
-    summary: 'Count the cards of a deck per state, and how many are due',
-    errors: { 404: [DECK_MESSAGES.notFound] },
-    example: {},
-    handle: ({ db, user, params }) => deckStats(db, user.id, params.deckId ?? ''),
+    summary: "Count the cards of a deck per state, and how many are due within today's limits",
+    query: studyQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { query: () => ({ time_zone: 'Europe/Paris' }) },
+    handle: ({ db, user, params, query }) =>
+      deckStats(db, user.id, params.deckId ?? '', query.time_zone),
   }),
   route({
     method: 'get',

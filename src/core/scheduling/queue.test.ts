@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  estimatedMinutes,
-  orderSessionQueue,
-  remainingLimits,
-  requeueDelaySeconds,
-  sessionPreview,
-} from './queue';
+import { estimatedMinutes, orderSessionQueue, requeueDelaySeconds, sessionPreview } from './queue';
 import type { CardState } from './types';
 
 const card = (id: string, state: CardState, created: string, due: string) => ({
@@ -52,12 +46,6 @@ describe('session queue (get_fresh_session_queue)', () => {
       ),
     );
     expect(orders.size).toBeGreaterThan(1);
-  });
-
-  it("subtracts today's studies from the daily limits, never below zero", () => {
-    expect(
-      remainingLimits({ newLimit: 20, reviewLimit: 200 }, { newCount: 5, reviewCount: 250 }),
-    ).toEqual({ newLimit: 15, reviewLimit: 0 });
   });
 
   it('estimates 30 seconds per card, rounded up to minutes', () => {

@@ -93,14 +93,3 @@ export function orderSessionQueue<T extends QueueItem>(
   }
   return queue;
 }
-
-/** Today's room under the deck's limits, after what was already studied today. */
-export function remainingLimits(
-  limits: { newLimit: number; reviewLimit: number },
-  studiedToday: { newCount: number; reviewCount: number },
-) {
-  return {
-    newLimit: Math.max(0, limits.newLimit - studiedToday.newCount),
-    reviewLimit: Math.max(0, limits.reviewLimit - studiedToday.reviewCount),
-  };
-}

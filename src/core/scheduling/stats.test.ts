@@ -57,11 +57,13 @@ describe('study statistics', () => {
         { response: 'easy', reviewedAt: '2026-06-15T03:10:00Z' },
         { response: 'hard', reviewedAt: '2026-04-01T10:00:00Z' },
       ],
-      cards: [
-        { state: 'new', dueDate: '2026-06-15T00:00:00Z' },
-        { state: 'review', dueDate: '2026-06-01T00:00:00Z' },
-        { state: 'review', dueDate: '2026-06-17T16:00:00Z' },
-        { state: 'learning', dueDate: '2026-09-01T00:00:00Z' },
+      cards: [{ state: 'new' }, { state: 'review' }, { state: 'review' }, { state: 'learning' }],
+      decks: [
+        {
+          limits: { newCardsPerDay: 20, maxReviewsPerDay: 200 },
+          studied: { newCount: 0, reviewCount: 0 },
+          dueDates: ['2026-06-01T00:00:00Z', '2026-06-17T16:00:00Z', '2026-09-01T00:00:00Z'],
+        },
       ],
     });
     expect(stats).toMatchObject({

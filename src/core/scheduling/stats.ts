@@ -1,3 +1,4 @@
+import { type ForecastDeck, reviewForecast } from './daily-limits';
 import { addDays, DAY_MS, localDate } from './time';
 import type { CardState, Rating } from './types';
 
@@ -18,7 +19,6 @@ export interface StatsReview {
 
 export interface StatsCard {
   state: CardState;
-  dueDate: string;
 }
 
 export interface StudyStatistics {
@@ -44,7 +44,10 @@ export interface StudyStatistics {
   studied_today: boolean;
   /** Days with reviews over the last year, oldest first (days without reviews are omitted). */
   reviews_per_day: { date: string; count: number }[];
-  /** Due learning/review cards per day for the next 30 days; today includes overdue ones. */
+  /**
+   * Reviews per day for the next 30 days under each deck's daily review limit: today is what a
+   * session now would hold (see `reviewForecast`).
+   */
   due_forecast: { date: string; count: number }[];
   range: { from: string; to: string };
 }
@@ -95,8 +98,10 @@ export function computeStatistics(input: {
   sessions: StatsSession[];
   reviews: StatsReview[];
   cards: StatsCard[];
+  /** Each deck's limits, today's answers and due dates, for the forecast. */
+  decks: ForecastDeck[];
 }): StudyStatistics {
-  const { now, timeZone, sessions, reviews, cards } = input;
+  const { now, timeZone, sessions, reviews, cards, decks } = input;
   const state_counts: Record<CardState, number> = { new: 0, learning: 0, review: 0, suspended: 0 };
   for (const card of cards) state_counts[card.state]++;
 
@@ -124,15 +129,6 @@ export function computeStatistics(input: {
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
   const from = addDays(today, -364);
-
-  const forecastDays = Array.from({ length: 30 }, (_, index) => addDays(today, index));
-  const forecast = new Map(forecastDays.map((day) => [day, 0]));
-  for (const card of cards) {
-    if (card.state !== 'learning' && card.state !== 'review') continue;
-    const day = localDate(new Date(card.dueDate), timeZone);
-    const key = day < today ? today : day;
-    if (forecast.has(key)) forecast.set(key, (forecast.get(key) ?? 0) + 1);
-  }
 
   return {
     state_counts,
@@ -162,7 +158,7 @@ export function computeStatistics(input: {
       .filter(([day]) => day >= from && day <= today)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([date, count]) => ({ date, count })),
-    due_forecast: forecastDays.map((date) => ({ date, count: forecast.get(date) ?? 0 })),
+    due_forecast: reviewForecast(decks, now, timeZone),
     range: { from, to: today },
   };
 }

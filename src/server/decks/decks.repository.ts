@@ -63,6 +63,16 @@ export async function findDeckById(
     DeckRow | undefined;
 }
 
+/** The daily limits of the user's decks (or of one of them), for the forecast. */
+export async function findDeckLimits(db: Kysely<Database>, userId: string, deckId?: string) {
+  let query = db
+    .selectFrom('decks')
+    .select(['id', 'new_cards_per_day', 'max_reviews_per_day'])
+    .where('user_id', '=', userId);
+  if (deckId) query = query.where('id', '=', deckId);
+  return query.execute();
+}
+
 /** The ids among `deckIds` that belong to the user. */
 export async function findOwnedDeckIds(
   db: Kysely<Database>,

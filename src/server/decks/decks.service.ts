@@ -9,10 +9,12 @@ import {
   type DeckStats,
   type updateDeckSchema,
 } from '../../core/deck-schemas';
+import { sessionCounts, type StudiedToday } from '../../core/scheduling';
 import type { Database } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { notFound } from '../http/errors';
 import { copyFlashcardRows } from '../flashcards/flashcards.repository';
+import { NOTHING_STUDIED, studiedTodayByDeck } from '../study/today';
 import {
   addToCardCount,
   countCardsByState,
@@ -24,15 +26,26 @@ import {
   updateDeckRow,
 } from './decks.repository';
 
-function toDeck(row: DeckRow): Deck {
-  const newCount = Number(row.new_count ?? 0);
+/**
+ * A deck with its due counts: what a session started now would hold under the deck's daily
+ * limits after today's studies (`sessionCounts`, the same as the preview and the queue).
+ */
+function toDeck(row: DeckRow, studied: StudiedToday = NOTHING_STUDIED): Deck {
+  const counts = sessionCounts(
+    { newCards: Number(row.new_count ?? 0), dueCards: Number(row.due_review_count ?? 0) },
+    {
+      newCardsPerDay: Number(row.new_cards_per_day),
+      maxReviewsPerDay: Number(row.max_reviews_per_day),
+    },
+    studied,
+  );
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     card_count: Number(row.card_count),
-    new_count: newCount,
-    due_count: newCount + Number(row.due_review_count ?? 0),
+    new_count: counts.newCards,
+    due_count: counts.newCards + counts.dueCards,
     new_cards_per_day: Number(row.new_cards_per_day),
     max_reviews_per_day: Number(row.max_reviews_per_day),
     scheduler: row.scheduler,
@@ -45,18 +58,34 @@ function toDeck(row: DeckRow): Deck {
   };
 }
 
+/** The user's decks; due counts are for the user's study day in `timeZone`. */
 export async function listDecks(
   db: Kysely<Database>,
   userId: string,
   search?: string,
+  timeZone = 'UTC',
 ): Promise<Deck[]> {
-  return (await findDecksByUser(db, userId, nowIso(), search || undefined)).map(toDeck);
+  const now = new Date();
+  const [rows, studied] = await Promise.all([
+    findDecksByUser(db, userId, nowIso(now), search || undefined),
+    studiedTodayByDeck(db, userId, timeZone, now),
+  ]);
+  return rows.map((row) => toDeck(row, studied.get(row.id)));
 }
 
-export async function getDeck(db: Kysely<Database>, userId: string, deckId: string): Promise<Deck> {
-  const row = await findDeckById(db, userId, deckId, nowIso());
+export async function getDeck(
+  db: Kysely<Database>,
+  userId: string,
+  deckId: string,
+  timeZone = 'UTC',
+  now = new Date(),
+): Promise<Deck> {
+  const [row, studied] = await Promise.all([
+    findDeckById(db, userId, deckId, nowIso(now)),
+    studiedTodayByDeck(db, userId, timeZone, now, deckId),
+  ]);
   if (!row) throw notFound(DECK_MESSAGES.notFound);
-  return toDeck(row);
+  return toDeck(row, studied.get(deckId));
 }
 
 export async function createDeck(
@@ -137,19 +166,26 @@ export async function duplicateDeck(
   return getDeck(db, userId, id);
 }
 
+/** Cards per state, and `due`: what a session now would hold (as the deck's `due_count`). */
 export async function deckStats(
   db: Kysely<Database>,
   userId: string,
   deckId: string,
+  timeZone = 'UTC',
 ): Promise<DeckStats> {
-  const now = nowIso();
-  if (!(await findDeckById(db, userId, deckId, now))) throw notFound(DECK_MESSAGES.notFound);
-  const stats: DeckStats = { total: 0, new: 0, learning: 0, review: 0, suspended: 0, due: 0 };
-  for (const { state, count, due } of await countCardsByState(db, userId, deckId, now)) {
+  const now = new Date();
+  const deck = await getDeck(db, userId, deckId, timeZone, now);
+  const stats: DeckStats = {
+    total: 0,
+    new: 0,
+    learning: 0,
+    review: 0,
+    suspended: 0,
+    due: deck.due_count,
+  };
+  for (const { state, count } of await countCardsByState(db, userId, deckId, nowIso(now))) {
     stats[state] = count;
     stats.total += count;
-    if (state === 'new') stats.due += count;
-    else if (state !== 'suspended') stats.due += due;
   }
   return stats;
 }

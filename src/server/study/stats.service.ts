@@ -4,10 +4,11 @@ import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { statsQuerySchema } from '../../core/study-schemas';
 import type { Database } from '../db/database';
 import { nowIso, toIso } from '../db/time';
-import { findOwnedDeckIds } from '../decks/decks.repository';
+import { findDeckLimits } from '../decks/decks.repository';
 import { notFound } from '../http/errors';
 import { computeStatistics } from './scheduling';
 import { findCardSchedules, findReviewsSince, findSessionsSince } from './study.repository';
+import { NOTHING_STUDIED, studiedTodayByDeck } from './today';
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
@@ -21,17 +22,23 @@ export async function studyStatistics(
   userId: string,
   query: z.output<typeof statsQuerySchema>,
 ) {
-  if (query.deck_id) {
-    const owned = await findOwnedDeckIds(db, userId, [query.deck_id]);
-    if (!owned.has(query.deck_id)) throw notFound(DECK_MESSAGES.notFound);
-  }
+  const decks = await findDeckLimits(db, userId, query.deck_id);
+  if (query.deck_id && decks.length === 0) throw notFound(DECK_MESSAGES.notFound);
   const now = new Date();
   const since = nowIso(new Date(now.getTime() - YEAR_MS));
-  const [sessions, reviews, cards] = await Promise.all([
+  const [sessions, reviews, cards, studied] = await Promise.all([
     findSessionsSince(db, userId, since, query.deck_id),
     findReviewsSince(db, userId, since, query.deck_id),
     findCardSchedules(db, userId, query.deck_id),
+    studiedTodayByDeck(db, userId, query.time_zone, now, query.deck_id),
   ]);
+  const dueDates = new Map<string, string[]>();
+  for (const card of cards) {
+    if (card.card_state !== 'learning' && card.card_state !== 'review') continue;
+    const list = dueDates.get(card.deck_id) ?? [];
+    list.push(toIso(card.due_date) ?? '');
+    dueDates.set(card.deck_id, list);
+  }
   return computeStatistics({
     now,
     timeZone: query.time_zone,
@@ -47,6 +54,14 @@ export async function studyStatistics(
       response: review.user_response,
       reviewedAt: toIso(review.reviewed_at),
     })),
-    cards: cards.map((card) => ({ state: card.card_state, dueDate: toIso(card.due_date) })),
+    cards: cards.map((card) => ({ state: card.card_state })),
+    decks: decks.map((deck) => ({
+      limits: {
+        newCardsPerDay: Number(deck.new_cards_per_day),
+        maxReviewsPerDay: Number(deck.max_reviews_per_day),
+      },
+      studied: studied.get(deck.id) ?? NOTHING_STUDIED,
+      dueDates: dueDates.get(deck.id) ?? [],
+    })),
   });
 }

@@ -265,8 +265,11 @@ describe('daily limits and schedulers', () => {
       200,
     );
     expect(preview.newCards).toBe(0);
-    const next = await start(user, deck.id, { time_zone: 'Asia/Kolkata' });
-    expect(next.queue).toHaveLength(0);
+    // Nothing left today: no empty session is started.
+    const next = await user.post(`/api/decks/${deck.id}/study/sessions`, {
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(next.status).toBe(409);
   });
 
   it('SM-2 decks: again is due in 1 minute, hard on a learning card in 10 minutes', async () => {

@@ -170,31 +170,40 @@ export async function markReviewUndone(
     .execute();
 }
 
-/** What the user already studied in a deck during [start, end): new cards and reviews. */
-export async function countStudiedBetween(
+/**
+ * The answers of the user (optionally in one deck) during [start, end) that were not taken
+ * back: card, deck and the card's state before the answer, for the daily limits.
+ */
+export async function findAnswersBetween(
   db: Kysely<Database>,
   userId: string,
-  deckId: string,
   start: string,
   end: string,
-): Promise<{ newCount: number; reviewCount: number }> {
+  deckId?: string,
+) {
+  let query = db
+    .selectFrom('card_reviews')
+    .select(['card_id', 'deck_id', 'previous_card_state'])
+    .where('user_id', '=', userId)
+    .where('undone_at', 'is', null)
+    .where('reviewed_at', '>=', start)
+    .where('reviewed_at', '<', end);
+  if (deckId) query = query.where('deck_id', '=', deckId);
+  return query.execute();
+}
+
+/** The time of the deck's latest answer that was not taken back, or null. */
+export async function findLastAnswerAt(db: Kysely<Database>, userId: string, deckId: string) {
   const row = await db
     .selectFrom('card_reviews')
-    .select((eb) => [
-      eb.fn
-        .count<number>('card_id')
-        .distinct()
-        .filterWhere('previous_card_state', '=', 'new')
-        .as('new_count'),
-      eb.fn.countAll<number>().filterWhere('previous_card_state', '!=', 'new').as('review_count'),
-    ])
+    .select('reviewed_at')
     .where('user_id', '=', userId)
     .where('deck_id', '=', deckId)
     .where('undone_at', 'is', null)
-    .where('reviewed_at', '>=', start)
-    .where('reviewed_at', '<', end)
+    .orderBy('reviewed_at', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  return { newCount: Number(row?.new_count ?? 0), reviewCount: Number(row?.review_count ?? 0) };
+  return row?.reviewed_at ?? null;
 }
 
 /** Up to `limit` new cards of a deck, oldest first (index flashcards_deck_state_created_idx). */
@@ -239,74 +248,11 @@ export async function findDueCards(
     .execute();
 }
 
-/**
- * How many new cards and due cards a session would hold, each counted only up to its limit
- * (a bounded index range scan, however big the deck).
- */
-export async function countQueueUpTo(
-  db: Kysely<Database>,
-  userId: string,
-  deckId: string,
-  now: string,
-  limits: { newLimit: number; reviewLimit: number },
-): Promise<{ newCards: number; dueCards: number }> {
-  const count = async (
-    build: (query: ReturnType<typeof base>) => ReturnType<typeof base>,
-    limit: number,
-  ) => {
-    if (limit <= 0) return 0;
-    const row = await db
-      .selectFrom(build(base()).limit(limit).as('capped'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  };
-  const base = () =>
-    db
-      .selectFrom('flashcards')
-      .select('id')
-      .where('deck_id', '=', deckId)
-      .where('user_id', '=', userId);
-  const [newCards, dueCards] = await Promise.all([
-    count((query) => query.where('card_state', '=', 'new'), limits.newLimit),
-    count(
-      (query) =>
-        query.where('card_state', 'in', ['learning', 'review']).where('due_date', '<=', now),
-      limits.reviewLimit,
-    ),
-  ]);
-  return { newCards, dueCards };
-}
-
-/** Counts of new cards and of due learning/review cards in a deck (uncapped). */
-export async function countDue(
-  db: Kysely<Database>,
-  userId: string,
-  deckId: string,
-  now: string,
-): Promise<{ newCards: number; dueCards: number }> {
-  const row = await db
-    .selectFrom('flashcards')
-    .select((eb) => [
-      eb.fn.countAll<number>().filterWhere('card_state', '=', 'new').as('new_cards'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) =>
-          f.and([f('card_state', 'in', ['learning', 'review']), f('due_date', '<=', now)]),
-        )
-        .as('due_cards'),
-    ])
-    .where('deck_id', '=', deckId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return { newCards: Number(row?.new_cards ?? 0), dueCards: Number(row?.due_cards ?? 0) };
-}
-
 export async function touchDeckStudied(
   db: Kysely<Database>,
   userId: string,
   deckId: string,
-  now: string,
+  now: string | null,
 ) {
   await db
     .updateTable('decks')
@@ -353,7 +299,7 @@ export async function findReviewsSince(
 export async function findCardSchedules(db: Kysely<Database>, userId: string, deckId?: string) {
   let query = db
     .selectFrom('flashcards')
-    .select(['card_state', 'due_date'])
+    .select(['deck_id', 'card_state', 'due_date'])
     .where('user_id', '=', userId);
   if (deckId) query = query.where('deck_id', '=', deckId);
   return query.execute();

@@ -25,10 +25,13 @@ export const studyRoutes: ApiRoute[] = [
     method: 'get',
     path: '/decks/:deckId/due',
     tag: 'Study',
-    summary: 'Due-cards info of a deck: new cards and due cards (the dashboard badge)',
-    errors: { 404: [DECK_MESSAGES.notFound] },
-    example: {},
-    handle: ({ db, user, params }) => dueCardsInfo(db, user.id, params.deckId ?? ''),
+    summary:
+      "Due-cards info of a deck: new and due cards a session now would hold (today's limits)",
+    query: studyQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { query: () => ({ time_zone: 'Europe/Paris' }) },
+    handle: ({ db, user, params, query }) =>
+      dueCardsInfo(db, user.id, params.deckId ?? '', query.time_zone),
   }),
   route({
     method: 'get',
@@ -50,7 +53,11 @@ export const studyRoutes: ApiRoute[] = [
       'Start a fresh session (abandoned sessions are completed first) and get its queue of cards',
     body: startSessionSchema,
     status: 201,
-    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    errors: {
+      400: [STUDY_MESSAGES.timeZone],
+      404: [DECK_MESSAGES.notFound],
+      409: [STUDY_MESSAGES.nothingToStudy],
+    },
     example: { body: () => ({ session_type: 'mixed', time_zone: 'UTC' }) },
     handle: ({ db, user, params, body }) => startSession(db, user.id, params.deckId ?? '', body),
   }),

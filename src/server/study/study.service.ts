@@ -18,16 +18,15 @@ import { nowIso, toIso } from '../db/time';
 import { getDeck } from '../decks/decks.service';
 import { toFlashcard } from '../flashcards/flashcards.service';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { cardChangesFrom, nextSchedule, orderQueue, studyDay, toPreview } from './scheduling';
+import { todaysRoom } from '../../core/scheduling';
+import { cardChangesFrom, nextSchedule, orderQueue, toPreview } from './scheduling';
 import {
   autoCompleteAbandonedSessions,
   type CardRow,
   countAnswerInSession,
-  countDue,
-  countQueueUpTo,
-  countStudiedBetween,
   findCardInDeck,
   findDueCards,
+  findLastAnswerAt,
   findLastReviewInSession,
   findNewCards,
   findReviewByClientId,
@@ -41,6 +40,7 @@ import {
   updateCardScheduling,
   updateSession,
 } from './study.repository';
+import { NOTHING_STUDIED, studiedTodayByDeck } from './today';
 
 export function toSession(row: SessionRow): LearningSession {
   return {
@@ -73,33 +73,18 @@ export function toQueueCard(row: CardRow): QueueCard {
   };
 }
 
-/** Counts for the dashboard badge and the deck page: new cards and due cards (uncapped). */
-export async function dueCardsInfo(db: Kysely<Database>, userId: string, deckId: string) {
-  await getDeck(db, userId, deckId);
-  return countDue(db, userId, deckId, nowIso());
-}
-
 /**
- * The cards a session would hold now: the deck's daily limits minus what the user already
- * studied today (their day, in their time zone, rolling over at 4 am).
+ * Due-cards info (SPEC §3): the new and due cards a session started now would hold, the same
+ * numbers as the deck's `due_count`, the preview and the session's queue.
  */
-async function queueCards(
+export async function dueCardsInfo(
   db: Kysely<Database>,
   userId: string,
   deckId: string,
-  limits: { newLimit: number; reviewLimit: number },
-  timeZone: string,
-  now: Date,
+  timeZone = 'UTC',
 ) {
-  const day = studyDay(now, timeZone);
-  const studied = await countStudiedBetween(db, userId, deckId, day.start, day.end);
-  const newRoom = Math.max(0, limits.newLimit - studied.newCount);
-  const reviewRoom = Math.max(0, limits.reviewLimit - studied.reviewCount);
-  const [newCards, dueCards] = await Promise.all([
-    findNewCards(db, userId, deckId, newRoom),
-    findDueCards(db, userId, deckId, nowIso(now), reviewRoom),
-  ]);
-  return { newCards, dueCards };
+  const deck = await getDeck(db, userId, deckId, timeZone);
+  return { newCards: deck.new_count, dueCards: deck.due_count - deck.new_count };
 }
 
 /** The session preview (SPEC §3): deck name, new and due cards, estimated minutes. */
@@ -109,15 +94,8 @@ export async function sessionPreview(
   deckId: string,
   timeZone: string,
 ): Promise<SessionPreview> {
-  const deck = await getDeck(db, userId, deckId);
-  const now = new Date();
-  const day = studyDay(now, timeZone);
-  const studied = await countStudiedBetween(db, userId, deckId, day.start, day.end);
-  const counts = await countQueueUpTo(db, userId, deckId, nowIso(now), {
-    newLimit: Math.max(0, deck.new_cards_per_day - studied.newCount),
-    reviewLimit: Math.max(0, deck.max_reviews_per_day - studied.reviewCount),
-  });
-  return toPreview(deck.name, counts.newCards, counts.dueCards);
+  const deck = await getDeck(db, userId, deckId, timeZone);
+  return toPreview(deck.name, deck.new_count, deck.due_count - deck.new_count);
 }
 
 /**
@@ -134,6 +112,24 @@ export async function startSession(
   const deck = await getDeck(db, userId, deckId);
   const now = new Date();
   const id = randomUUID();
+  // The deck's limits rule; a session may ask for fewer (max_new_cards, max_review_cards).
+  const studied = await studiedTodayByDeck(db, userId, input.time_zone, now, deckId);
+  const room = todaysRoom(
+    { newCardsPerDay: deck.new_cards_per_day, maxReviewsPerDay: deck.max_reviews_per_day },
+    studied.get(deckId) ?? NOTHING_STUDIED,
+    {
+      sessionType: input.session_type,
+      maxNewCards: input.max_new_cards,
+      maxReviewCards: input.max_review_cards,
+    },
+  );
+  const [newCards, dueCards] = await Promise.all([
+    findNewCards(db, userId, deckId, room.newLimit),
+    findDueCards(db, userId, deckId, nowIso(now), room.reviewLimit),
+  ]);
+  if (newCards.length + dueCards.length === 0) {
+    throw new HttpError(409, 'NOTHING_TO_STUDY', STUDY_MESSAGES.nothingToStudy);
+  }
   const idleBefore = nowIso(new Date(now.getTime() - ABANDONED_SESSION_IDLE_MINUTES * 60_000));
   const autoCompleted = await db.transaction().execute(async (trx) => {
     const count = await autoCompleteAbandonedSessions(trx, userId, deckId, idleBefore);
@@ -157,17 +153,6 @@ export async function startSession(
     });
     return count;
   });
-  const limits = {
-    newLimit:
-      input.session_type === 'review_only'
-        ? 0
-        : Math.min(input.max_new_cards ?? deck.new_cards_per_day, deck.new_cards_per_day),
-    reviewLimit:
-      input.session_type === 'new_only'
-        ? 0
-        : Math.min(input.max_review_cards ?? deck.max_reviews_per_day, deck.max_reviews_per_day),
-  };
-  const { newCards, dueCards } = await queueCards(db, userId, deckId, limits, input.time_zone, now);
   const queue = orderQueue(newCards, dueCards, input.session_type, id).map(toQueueCard);
   const session = await findSession(db, userId, id);
   if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
@@ -356,6 +341,9 @@ export async function undoLastReview(db: Kysely<Database>, userId: string, sessi
     await updateCardScheduling(trx, userId, review.card_id, previous);
     await markReviewUndone(trx, userId, review.id, at);
     await countAnswerInSession(trx, userId, sessionId, review.user_response, -1, at);
+    // 'Last studied' follows: the deck's latest answer still standing, or none.
+    const lastAnswer = await findLastAnswerAt(trx, userId, session.deck_id);
+    await touchDeckStudied(trx, userId, session.deck_id, lastAnswer ? toIso(lastAnswer) : null);
     const card = await trx
       .selectFrom('flashcards')
       .selectAll()

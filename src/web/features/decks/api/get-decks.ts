@@ -1,6 +1,7 @@
 import { type QueryFilters, useQuery } from '@tanstack/react-query';
 import type { Deck } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
+import { timeZone } from '../../../lib/time-zone';
 
 export type { Deck };
 
@@ -18,7 +19,7 @@ export const deckListFilter: QueryFilters = {
 export const getDecks = async (signal?: AbortSignal, search = ''): Promise<Deck[]> =>
   (
     await api.get<{ decks: Deck[] }>(
-      search ? `/api/decks?search=${encodeURIComponent(search)}` : '/api/decks',
+      `/api/decks?time_zone=${encodeURIComponent(timeZone())}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
       signal,
     )
   ).decks;

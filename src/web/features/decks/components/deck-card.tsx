@@ -2,6 +2,7 @@ import { CalendarClock, Copy, GraduationCap, Layers, MoreVertical, Trash2 } from
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { pluralise } from '../../../../core/text';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -68,13 +69,11 @@ export function DeckCard({ deck }: { deck: Deck }) {
       <p className="mt-2 line-clamp-2 min-h-10 text-sm text-muted-foreground">
         {deck.description || 'No description'}
       </p>
-      <dl className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+      <dl className="mt-4 mb-5 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <div className="flex items-center gap-1.5">
           <Layers aria-hidden="true" className="size-3.5" />
           <dt className="sr-only">Cards</dt>
-          <dd>
-            {deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'}
-          </dd>
+          <dd>{pluralise(deck.card_count, 'card')}</dd>
         </div>
         <div className="flex items-center gap-1.5">
           <CalendarClock aria-hidden="true" className="size-3.5" />
@@ -82,7 +81,8 @@ export function DeckCard({ deck }: { deck: Deck }) {
           <dd>{lastStudied ? `Last studied ${lastStudied}` : 'Not studied yet'}</dd>
         </div>
       </dl>
-      <div className="mt-5 flex gap-2 border-t border-border pt-4">
+      {/* mt-auto: the Open/Learn row sits at the bottom of a card beside a taller one. */}
+      <div data-testid="deck-actions" className="mt-auto flex gap-2 border-t border-border pt-4">
         <Button asChild variant="outline" size="sm" className="flex-1">
           <Link to={`/deck/${deck.id}`}>Open</Link>
         </Button>

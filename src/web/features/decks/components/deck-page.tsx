@@ -13,6 +13,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useParams } from 'react-router';
+import { pluralise } from '../../../../core/text';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
@@ -93,7 +94,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
           <p className="mt-3 flex flex-wrap gap-4 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1.5">
               <Layers aria-hidden="true" className="size-4" />
-              {deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'}
+              {pluralise(deck.card_count, 'card')}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <GraduationCap aria-hidden="true" className="size-4" />
@@ -266,7 +267,7 @@ function CardsSection({ deck }: { deck: Deck }) {
       <ConfirmDialog
         open={confirmBulkDelete}
         onOpenChange={setConfirmBulkDelete}
-        title={`Delete ${ids.length} ${ids.length === 1 ? 'card' : 'cards'}?`}
+        title={`Delete ${pluralise(ids.length, 'card')}?`}
         description="This action cannot be undone. The cards and their review history will be deleted."
         confirmLabel="Delete"
         pending={deleteCards.isPending}
@@ -274,7 +275,7 @@ function CardsSection({ deck }: { deck: Deck }) {
           deleteCards.mutate(ids, {
             onSuccess: () => {
               toast.success('Card Deleted', {
-                description: `${ids.length} ${ids.length === 1 ? 'card' : 'cards'} deleted.`,
+                description: `${pluralise(ids.length, 'card')} deleted.`,
               });
               setSelected(new Set());
               setConfirmBulkDelete(false);

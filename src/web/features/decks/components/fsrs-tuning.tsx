@@ -3,6 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
+import { timeZone } from '../../../lib/time-zone';
 import { errorMessage } from '../utils';
 
 interface Metrics {
@@ -17,8 +18,6 @@ type TuningState =
   | { status: 'running'; startedAt: string; reviews: number }
   | { status: 'done'; reviews: number; before: Metrics; after: Metrics; applied: boolean }
   | { status: 'failed'; message: string };
-
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** Personal FSRS parameters from the deck's own reviews, with the fit before and after. */
 export function FsrsTuning({ deckId }: { deckId: string }) {

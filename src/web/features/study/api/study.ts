@@ -7,11 +7,11 @@ import type {
 } from '../../../../core/study-schemas';
 import type { StudyStatistics } from '../../../../core/scheduling';
 import { api } from '../../../lib/api-client';
+import { timeZone } from '../../../lib/time-zone';
 
 export type { LearningSession, QueueCard, SessionPreview, StartedSession };
 
-/** The browser's IANA time zone: study days and limits follow the user's own clock. */
-export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export { timeZone };
 
 export function useSessionPreview(deckId: string) {
   return useQuery({

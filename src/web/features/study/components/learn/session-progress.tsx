@@ -1,0 +1,61 @@
+import { Cloud, CloudOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { pluralise } from '../../../../../core/text';
+import { cn } from '../../../../lib/utils';
+import { onPendingChange } from '../../review-queue';
+
+export function SyncIndicator() {
+  const [pending, setPending] = useState(0);
+  useEffect(() => onPendingChange(setPending), []);
+  return (
+    <span
+      role="status"
+      className={cn(
+        'inline-flex items-center gap-1.5 text-xs',
+        pending > 0 ? 'text-amber-600 dark:text-amber-400' : 'text-muted-foreground',
+      )}
+    >
+      {pending > 0 ? (
+        <CloudOff aria-hidden="true" className="size-3.5" />
+      ) : (
+        <Cloud aria-hidden="true" className="size-3.5" />
+      )}
+      {pending > 0 ? `${pluralise(pending, 'answer')} not yet saved` : 'All answers saved'}
+    </span>
+  );
+}
+
+/** 'Card X of Y', percent complete and the bar (the percent never drops when a card rejoins). */
+export function SessionProgress({
+  position,
+  total,
+  percent,
+}: {
+  position: number;
+  total: number;
+  percent: number;
+}) {
+  return (
+    <div className="mt-6">
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-medium">
+          Card {Math.min(position + 1, total)} of {total}
+        </span>
+        <span className="text-muted-foreground">{percent}% complete</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Session progress"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { Deck } from '../../../../../core/deck-schemas';
+import {
+  previewIntervals,
+  type Rating,
+  REQUEUE_CHECK_MS,
+  requeueDelaySeconds,
+  scheduleReview,
+  schedulerSettingsOf,
+  schedulingCardFrom,
+} from '../../../../../core/scheduling';
+import { isApiError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../decks/utils';
+import {
+  completeSession,
+  type LearningSession,
+  type QueueCard,
+  startSession,
+  undoReview,
+} from '../../api/study';
+import { enqueueReview, flushReviews, onReviewRejected } from '../../review-queue';
+
+interface Requeued {
+  card: QueueCard;
+  availableAt: number;
+  reviewId: string;
+}
+
+interface Answer {
+  reviewId: string;
+  card: QueueCard;
+  rating: Rating;
+  position: number;
+}
+
+const percentOf = (done: number, total: number) =>
+  total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100));
+
+/**
+ * The learn page's session (SPEC §4): start, answers written to IndexedDB first, requeued cards
+ * joining every 5 s, undo and completion. The percent only moves forward as cards are answered
+ * (a requeued card joining the queue does not push it back); an undo takes it back.
+ */
+export function useLearnSession(deck: Deck) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<'preview' | 'learning' | 'completed'>('preview');
+  const [starting, setStarting] = useState(false);
+  const [session, setSession] = useState<LearningSession | null>(null);
+  const [queue, setQueue] = useState<QueueCard[]>([]);
+  const [position, setPosition] = useState(0);
+  const [percent, setPercent] = useState(0);
+  const [revealed, setRevealed] = useState(false);
+  const [finishing, setFinishing] = useState<'no' | 'saving' | 'failed'>('no');
+  const [result, setResult] = useState<LearningSession | null>(null);
+  const requeued = useRef<Requeued[]>([]);
+  const answers = useRef<Answer[]>([]);
+  const shownAt = useRef(Date.now());
+  const settings = useMemo(() => schedulerSettingsOf(deck), [deck]);
+  const card = queue[position];
+
+  useEffect(() => {
+    void flushReviews(); // answers left from an earlier visit go first
+    return onReviewRejected((error) =>
+      toast.error('Review Failed', {
+        description: errorMessage(error, 'Failed to record your response.'),
+      }),
+    );
+  }, []);
+
+  const refreshCounts = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['decks'] });
+    void queryClient.invalidateQueries({ queryKey: ['stats'] });
+  }, [queryClient]);
+
+  const begin = async () => {
+    setStarting(true);
+    try {
+      await flushReviews();
+      const started = await startSession(deck.id);
+      if (started.queue.length === 0) {
+        refreshCounts(); // nothing to study: the preview says 'All caught up!'
+        return;
+      }
+      setSession(started.session);
+      setQueue(started.queue);
+      setPosition(0);
+      setPercent(0);
+      setRevealed(false);
+      requeued.current = [];
+      answers.current = [];
+      shownAt.current = Date.now();
+      setPhase('learning');
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        refreshCounts(); // studied elsewhere meanwhile: the preview now says 'All caught up!'
+        return;
+      }
+      toast.error('Failed to Start Session', {
+        description: errorMessage(error, 'Could not start learning session.'),
+      });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const finish = useCallback(
+    async (sessionId: string) => {
+      setFinishing('saving');
+      try {
+        await flushReviews();
+        const completed = await completeSession(sessionId);
+        setResult(completed);
+        setPhase('completed');
+        setFinishing('no');
+        refreshCounts();
+      } catch (error) {
+        // SPEC §4: a failed completion is only logged; the phase stays 'learning'.
+        console.error('Could not complete the session', error);
+        setFinishing('failed');
+      }
+    },
+    [refreshCounts],
+  );
+
+  // Requeued cards come back once available: a check every 5 seconds (SPEC §9).
+  useEffect(() => {
+    if (phase !== 'learning') return;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      const ready = requeued.current.filter((item) => item.availableAt <= now);
+      if (ready.length === 0) return;
+      requeued.current = requeued.current.filter((item) => item.availableAt > now);
+      setQueue((current) => [...current, ...ready.map((item) => item.card)]);
+    }, REQUEUE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const intervals = useMemo(() => {
+    if (!card) return [];
+    try {
+      return previewIntervals(schedulingCardFrom(card), settings, new Date()).map(
+        (item) => item.label,
+      );
+    } catch {
+      return [];
+    }
+  }, [card, settings]);
+
+  const rate = useCallback(
+    async (rating: Rating) => {
+      if (!card || !session || !revealed || finishing !== 'no') return;
+      const now = new Date();
+      const reviewId = crypto.randomUUID();
+      const responseTimeSeconds = Math.round((Date.now() - shownAt.current) / 1000);
+      try {
+        await enqueueReview({
+          id: reviewId,
+          sessionId: session.id,
+          cardId: card.id,
+          response: rating,
+          responseTimeSeconds,
+          createdAt: Date.now(),
+        });
+      } catch (error) {
+        toast.error('Review Failed', {
+          description: errorMessage(error, 'Failed to record your response.'),
+        });
+        return;
+      }
+      // The same scheduler as the server's, to know whether the card comes back today.
+      const next = scheduleReview(schedulingCardFrom(card), rating, settings, now);
+      const delay = requeueDelaySeconds(rating, card.card_state, next.card_state);
+      const updated: QueueCard = {
+        ...card,
+        ...next,
+        due_date: next.due_date.toISOString(),
+        last_reviewed_at: now.toISOString(),
+        review_count: card.review_count + 1,
+      };
+      if (delay !== null) {
+        requeued.current.push({ card: updated, availableAt: Date.now() + delay * 1000, reviewId });
+      }
+      answers.current.push({ reviewId, card, rating, position });
+      setSession((current) =>
+        current
+          ? {
+              ...current,
+              cards_studied: current.cards_studied + 1,
+              [`${rating}_count`]: current[`${rating}_count`] + 1,
+            }
+          : current,
+      );
+      setRevealed(false);
+      setPercent((current) => Math.max(current, percentOf(position + 1, queue.length)));
+      shownAt.current = Date.now();
+      if (position + 1 >= queue.length) void finish(session.id);
+      else setPosition(position + 1);
+    },
+    [card, session, revealed, finishing, settings, position, queue.length, finish],
+  );
+
+  const undo = useCallback(async () => {
+    const last = answers.current.pop();
+    if (!last || !session) return;
+    try {
+      await flushReviews();
+      const result = await undoReview(session.id);
+      requeued.current = requeued.current.filter((item) => item.reviewId !== last.reviewId);
+      const restored = result.card ?? last.card;
+      setQueue((current) => {
+        const next = [...current];
+        next[last.position] = restored;
+        return next;
+      });
+      setPosition(last.position);
+      setPercent(percentOf(last.position, queue.length));
+      setRevealed(false);
+      setFinishing('no');
+      setSession(result.session);
+      shownAt.current = Date.now();
+      refreshCounts(); // the deck's last studied date follows the undo
+      toast('Answer undone', { description: 'The card is back as it was.' });
+    } catch (error) {
+      answers.current.push(last);
+      toast.error('Undo Failed', { description: errorMessage(error, 'Could not undo.') });
+    }
+  }, [session, queue.length, refreshCounts]);
+
+  return {
+    phase,
+    starting,
+    session,
+    queue,
+    position,
+    percent,
+    card,
+    revealed,
+    setRevealed,
+    finishing,
+    result,
+    intervals,
+    canUndo: answers.current.length > 0,
+    begin,
+    finish,
+    rate,
+    undo,
+  };
+}
