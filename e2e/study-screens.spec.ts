@@ -141,9 +141,11 @@ test.describe('phone 390 × 844', () => {
     const deckId = await deckWithCards(page, 'Phone deck', 2);
     await page.goto('/dashboard');
     await expect(page.getByText('2 Due')).toBeVisible();
+    await expect(page.getByLabel('Search decks')).toHaveAttribute('placeholder', 'Search decks…');
     await noSidewaysScroll(page, 'dashboard');
     await page.goto(`/deck/${deckId}`);
     await expect(page.getByRole('heading', { name: 'Phone deck' })).toBeVisible();
+    await expect(page.getByLabel('Search cards')).toHaveAttribute('placeholder', 'Search cards…');
     await noSidewaysScroll(page, 'deck');
     await page.goto(`/deck/${deckId}/learn`);
     await page.getByRole('button', { name: 'Start Session' }).tap();

@@ -88,8 +88,12 @@ export interface Deck {
   name: string;
   description: string | null;
   card_count: number;
-  /** New cards plus cards whose due date has passed (the dashboard's 'N Due' badge). */
+  /**
+   * New and due cards a session started now would hold, within today's limits (the
+   * dashboard's 'N Due' badge; see `sessionCounts` in core/scheduling).
+   */
   due_count: number;
+  /** The new cards among them. */
   new_count: number;
   new_cards_per_day: number;
   max_reviews_per_day: number;

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useShortcut } from '../../../lib/use-shortcut';
+import { useTouchScreen } from '../../../lib/use-touch-screen';
 import { StreakBadge } from '../../study/components/stats-page';
 import { useDecks } from '../api/get-decks';
 import { CreateDeckDialog } from './create-deck-dialog';
@@ -22,6 +23,7 @@ export function Dashboard() {
   const hasDecks = (decks.data?.length ?? 0) > 0 || searching;
   const searchBox = useRef<HTMLInputElement>(null);
   useShortcut('/', () => searchBox.current?.focus());
+  const touch = useTouchScreen();
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -46,7 +48,7 @@ export function Dashboard() {
                 ref={searchBox}
                 type="search"
                 aria-label="Search decks"
-                placeholder="Search decks…  /"
+                placeholder={touch ? 'Search decks…' : 'Search decks…  /'}
                 className="pl-9"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}

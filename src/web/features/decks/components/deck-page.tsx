@@ -22,6 +22,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useShortcut } from '../../../lib/use-shortcut';
+import { useTouchScreen } from '../../../lib/use-touch-screen';
 import { useCardSearch, useDeckCards, useDeleteCards } from '../../cards/api/cards';
 import { CardList } from '../../cards/components/card-list';
 import { AddContentPanel } from '../../generation/add-content-panel';
@@ -158,6 +159,7 @@ function CardsSection({ deck }: { deck: Deck }) {
   const deleteCards = useDeleteCards(deck.id);
   const searchBox = useRef<HTMLInputElement>(null);
   useShortcut('/', () => searchBox.current?.focus());
+  const touch = useTouchScreen();
   useShortcut('n', () => setCreateOpen(true));
 
   const shown = useMemo(
@@ -191,7 +193,7 @@ function CardsSection({ deck }: { deck: Deck }) {
                 ref={searchBox}
                 type="search"
                 aria-label="Search cards"
-                placeholder="Search cards…  /"
+                placeholder={touch ? 'Search cards…' : 'Search cards…  /'}
                 className="pl-9"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
