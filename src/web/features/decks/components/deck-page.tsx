@@ -63,7 +63,9 @@ export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
     return (
       <div className="mx-auto max-w-lg px-4 py-20 text-center">
         <h1 className="text-2xl font-bold">Something went wrong</h1>
-        <p className="mt-2 text-muted-foreground">{deck.error.message}</p>
+        <p className="mt-2 text-muted-foreground">
+          {errorMessage(deck.error, 'Failed to load the deck.')}
+        </p>
         <Button asChild className="mt-6">
           <Link to="/dashboard">Back to Dashboard</Link>
         </Button>

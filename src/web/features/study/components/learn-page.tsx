@@ -96,7 +96,7 @@ export function LearnPage() {
         <p className="mt-2 text-muted-foreground">
           {missing
             ? "The deck you're looking for doesn't exist or you don't have access to it."
-            : deck.error.message}
+            : errorMessage(deck.error, 'Failed to load the deck.')}
         </p>
         <Button asChild className="mt-6">
           <Link to="/dashboard">Back to Dashboard</Link>
