@@ -99,3 +99,17 @@ export function useJobAction(deckId: string, action: 'cancel' | 'retry') {
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKey(deckId) }),
   });
 }
+
+/** Dismisses a job's content-check warnings (kept on the server, so they stay dismissed). */
+export function useDismissWarnings(deckId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) =>
+      api.delete<GenerationJob>(`/api/generation/jobs/${encodeURIComponent(jobId)}/warnings`),
+    onSuccess: (job) =>
+      queryClient.setQueryData<{ jobs: GenerationJob[] }>(jobsKey(deckId), (old) =>
+        old ? { jobs: old.jobs.map((item) => (item.id === job.id ? job : item)) } : old,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKey(deckId) }),
+  });
+}
