@@ -4,7 +4,27 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Boundary rules: web never imports server, server never imports web, core imports neither. */
-const restrict = (patterns) => ['error', { patterns }];
+const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
+
+const webPatterns = [
+  {
+    group: ['**/server', '**/server/**'],
+    message: 'The web app must not import server code.',
+  },
+  {
+    group: ['pg', 'better-sqlite3', 'kysely', 'node:*'],
+    message: 'The web app runs in the browser.',
+  },
+];
+
+/** Toasts show one at a time (SPEC §2): through src/web/lib/toast.ts only. */
+const webPaths = [
+  {
+    name: 'sonner',
+    importNames: ['toast'],
+    message: 'Import toast from src/web/lib/toast.ts: it shows one toast at a time.',
+  },
+];
 
 export default defineConfig(
   {
@@ -31,17 +51,13 @@ export default defineConfig(
   {
     files: ['src/web/**'],
     rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['**/server', '**/server/**'],
-          message: 'The web app must not import server code.',
-        },
-        {
-          group: ['pg', 'better-sqlite3', 'kysely', 'node:*'],
-          message: 'The web app runs in the browser.',
-        },
-      ]),
+      'no-restricted-imports': restrict(webPatterns, webPaths),
     },
+  },
+  {
+    // The one place that may show a toast through sonner itself.
+    files: ['src/web/lib/toast.ts'],
+    rules: { 'no-restricted-imports': restrict(webPatterns) },
   },
   {
     files: ['src/server/**'],

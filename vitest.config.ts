@@ -6,7 +6,7 @@ const reportDir = process.env.CI_REPORT_DIR;
 const reportName = process.env.CI_REPORT_NAME ?? 'local';
 
 /**
- * Two projects: `core` (pure unit tests) and `server` (API tests that start the real server
+ * Three projects: `core` and `web` (pure unit tests) and `server` (API tests that start the real server
  * process on a fresh database: SQLite by default, PostgreSQL when DATABASE_URL is set).
  * Browser journeys live in e2e/ and run with Playwright.
  */
@@ -20,6 +20,13 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['src/core/**/*.test.ts'],
+        },
+      },
+      {
+        // Pure functions of the web app (no DOM): the browser's parts are tested in e2e/.
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.ts'],
         },
       },
       {

@@ -40,7 +40,10 @@ test('a protected page sends a signed-out visitor to login and back after sign-i
 test('sign-in shows validation and server errors in the red box', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter your email address');
+  await expect(page.getByRole('alert')).toHaveText([
+    'Please enter your email address',
+    'Please enter your password',
+  ]);
 
   await submitSignIn(page, uniqueEmail('nobody'), 'wrong-password-123');
   await expect(page.getByRole('alert')).toContainText(/invalid email or password/i);

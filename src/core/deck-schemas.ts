@@ -9,7 +9,7 @@ export const DECK_MESSAGES = {
   nameRequired: 'Deck name is required',
   nameTooLong: `Deck name must be at most ${DECK_NAME_MAX} characters`,
   descriptionTooLong: `Description must be at most ${DECK_DESCRIPTION_MAX} characters`,
-  dailyLimit: `Must be a whole number from 0 to ${DECK_DAILY_LIMIT_MAX}`,
+  dailyLimit: `Daily limits must be whole numbers from 0 to ${DECK_DAILY_LIMIT_MAX}`,
   scheduler: 'Scheduler must be fsrs or sm2',
   desiredRetention: 'Desired retention must be between 0.70 and 0.99',
   maximumInterval: 'Maximum interval must be a whole number of days from 1 to 36500',

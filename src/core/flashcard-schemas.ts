@@ -36,7 +36,12 @@ const back = z
   .min(1, CARD_MESSAGES.backRequired)
   .max(CARD_CONTENT_MAX, CARD_MESSAGES.backTooLong);
 const cardType = z.enum(CARD_TYPES, { message: CARD_MESSAGES.cardType });
-const id = z.string({ message: 'Must be an id' }).min(1, 'Must be an id').max(100);
+/** "deck_id must be an id": the message names its field, since it is shown as it is. */
+const mustBeAnId = (issue: { path?: PropertyKey[] }) =>
+  issue.path?.length ? `${issue.path.join('.')} must be an id` : 'Must be an id';
+/** An id field of a request (a card's, a deck's, a job's). */
+export const idField = z.string({ error: mustBeAnId }).min(1, { error: mustBeAnId }).max(100);
+const id = idField;
 
 /** A manual card (SPEC §5): front and back both required after trimming. */
 export const createFlashcardSchema = z

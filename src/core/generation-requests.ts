@@ -63,7 +63,7 @@ export const textGenerationSchema = z.strictObject({
   deckId,
   content: z
     .string({ message: REQUEST_MESSAGES.enterText })
-    .refine((text) => text.trim().length > 0, REQUEST_MESSAGES.enterText)
+    .refine((text) => text.trim().length > 0, { message: REQUEST_MESSAGES.enterText, abort: true })
     .refine((text) => text.length <= MAX_SOURCE_CHARACTERS, REQUEST_MESSAGES.textTooLong),
   /** Set when the text was read from a .txt or .md file in the browser (the File tab). */
   fileName: z.string().trim().min(1).max(255).optional(),
@@ -75,8 +75,8 @@ export const urlGenerationSchema = z.strictObject({
   url: z
     .string({ message: REQUEST_MESSAGES.enterUrl })
     .trim()
-    .min(1, REQUEST_MESSAGES.enterUrl)
-    .max(2048, REQUEST_MESSAGES.invalidUrl)
+    .min(1, { message: REQUEST_MESSAGES.enterUrl, abort: true })
+    .max(2048, { message: REQUEST_MESSAGES.invalidUrl, abort: true })
     .refine(isHttpUrl, REQUEST_MESSAGES.invalidUrl),
   ...generationOptionsShape,
 });

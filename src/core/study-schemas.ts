@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deckSearchSchema } from './deck-schemas';
-import type { CardState, Flashcard } from './flashcard-schemas';
+import { type CardState, type Flashcard, idField } from './flashcard-schemas';
 
 /** Texts of the study API (SPEC §5, §8) and of Mnemo's own additions. */
 export const STUDY_MESSAGES = {
@@ -38,7 +38,7 @@ const timeZone = z
   .string({ message: STUDY_MESSAGES.timeZone })
   .max(64, STUDY_MESSAGES.timeZone)
   .refine(isKnownTimeZone, STUDY_MESSAGES.timeZone);
-const id = z.string({ message: 'Must be an id' }).min(1, 'Must be an id').max(100);
+const id = idField;
 /** A session's own cap; without one the deck's daily limit rules (SPEC §9 defaults are the deck's). */
 const limit = z.number().int().min(0).max(9999);
 

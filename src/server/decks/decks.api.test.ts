@@ -106,8 +106,8 @@ describe('decks', () => {
     const before = await snapshot(user);
     for (const [body, message] of [
       [{ name: '   ' }, 'Deck name is required'],
-      [{ new_cards_per_day: -1 }, 'Must be a whole number from 0 to 9999'],
-      [{ max_reviews_per_day: 2.5 }, 'Must be a whole number from 0 to 9999'],
+      [{ new_cards_per_day: -1 }, 'Daily limits must be whole numbers from 0 to 9999'],
+      [{ max_reviews_per_day: 2.5 }, 'Daily limits must be whole numbers from 0 to 9999'],
       [{}, 'Nothing to update'],
       [{ card_count: 99 }, 'Unknown field: card_count'],
     ] as const) {

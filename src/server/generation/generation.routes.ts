@@ -15,6 +15,7 @@ import {
   createJob,
   createUrlJob,
   deleteJob,
+  dismissJobWarnings,
   getJob,
   jobStats,
   jobStatus,
@@ -166,6 +167,15 @@ export const generationRoutes: ApiRoute[] = [
       before: (send, ids) => send('POST', `/api/generation/jobs/${ids.jobId}/cancel`),
     },
     handle: ({ db, user, params }) => retryJob(db, user.id, params.jobId ?? ''),
+  }),
+  route({
+    method: 'delete',
+    path: '/generation/jobs/:jobId/warnings',
+    tag: 'Generation',
+    summary: "Dismiss a job's content-check warnings; answers the job",
+    errors: { 404: [GENERATION_MESSAGES.jobNotFound] },
+    example: {},
+    handle: ({ db, user, params }) => dismissJobWarnings(db, user.id, params.jobId ?? ''),
   }),
   route({
     method: 'delete',

@@ -71,6 +71,17 @@ export async function updateJobIf(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Empties a job's content-check warnings (the user dismissed them). */
+export async function clearJobWarnings(db: Kysely<Database>, userId: string, jobId: string) {
+  const result = await db
+    .updateTable('generation_jobs')
+    .set({ warnings: '[]' })
+    .where('user_id', '=', userId)
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteJobRow(db: Kysely<Database>, userId: string, jobId: string) {
   const result = await db
     .deleteFrom('generation_jobs')

@@ -14,6 +14,7 @@ import { findOwnedDeckIds } from '../decks/decks.repository';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { CardKind, Strategy } from './generator';
 import {
+  clearJobWarnings,
   countJobsByStatus,
   deleteJobRow,
   findJob,
@@ -240,6 +241,15 @@ export async function retryJob(db: Kysely<Database>, userId: string, jobId: stri
   if (!won) throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
   notifyJobChanged(jobId);
   jobSignals.emit('job');
+  return getJob(db, userId, jobId);
+}
+
+/**
+ * Dismisses a job's content-check warnings (SPEC §5): they stay on the job, in every status,
+ * until the user dismisses them.
+ */
+export async function dismissJobWarnings(db: Kysely<Database>, userId: string, jobId: string) {
+  if (!(await clearJobWarnings(db, userId, jobId))) throw notFound(GENERATION_MESSAGES.jobNotFound);
   return getJob(db, userId, jobId);
 }
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 
 /** The one error shape of Mnemo's API: `{ "error": { "code", "message" } }`. */
 export interface ErrorBody {
@@ -33,17 +33,31 @@ export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
-/** Formats zod issues as one readable sentence: "name: Required; description: Too long". */
-export function describeZodError(error: ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.join('.');
-      if (issue.code === 'unrecognized_keys') {
-        return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
-      }
-      return where ? `${where}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
+/**
+ * Names the field in zod's own generic messages ("limit: Too small: expected number to be >=1"),
+ * which say nothing about which field they are about. Passed as the parse's error map, it is
+ * asked only for issues that have no message of ours: the texts of SPEC §5 that the schemas in
+ * src/core carry reach the user as they are ('Invalid URL format').
+ */
+export function namedFieldError(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === 'unrecognized_keys') {
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+  }
+  const generic = z.config().localeError?.(issue);
+  const message = typeof generic === 'string' ? generic : generic?.message;
+  if (!message) return undefined;
+  const where = (issue.path ?? []).join('.');
+  return where ? `${where}: ${message}` : message;
+}
+
+/** Parses with `namedFieldError`, so every message is ready to be shown to the user. */
+export function safeParseForUser<Schema extends z.ZodType>(schema: Schema, value: unknown) {
+  return schema.safeParse(value, { error: namedFieldError });
+}
+
+/** Formats zod issues as one sentence for the user: "Front content is required; Back ...". */
+export function describeZodError(error: z.ZodError): string {
+  return [...new Set(error.issues.map((issue) => issue.message))].join('; ');
 }
 
 /** The single error handler: known errors become their status, anything else a logged 500. */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest, describeZodError, HttpError } from './errors';
+import { badRequest, describeZodError, HttpError, safeParseForUser } from './errors';
 
 /**
  * Reads a JSON body and validates it with a strict zod schema (unknown fields are refused).
@@ -25,14 +25,14 @@ export async function readJson<Schema extends z.ZodType>(
   } catch {
     throw badRequest('Malformed JSON in request body', 'INVALID_JSON');
   }
-  const result = schema.safeParse(value);
+  const result = safeParseForUser(schema, value);
   if (!result.success) throw badRequest(describeZodError(result.error), 'VALIDATION_ERROR');
   return result.data;
 }
 
 /** Validates query parameters with a strict zod schema. */
 export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.output<Schema> {
-  const result = schema.safeParse(c.req.query());
+  const result = safeParseForUser(schema, c.req.query());
   if (!result.success) throw badRequest(describeZodError(result.error), 'VALIDATION_ERROR');
   return result.data;
 }
@@ -51,7 +51,7 @@ export function readForm<Schema extends z.ZodType>(
       values.length === 1 ? values[0] : values,
     ]),
   );
-  const result = schema.safeParse(value);
+  const result = safeParseForUser(schema, value);
   if (!result.success) throw badRequest(describeZodError(result.error), 'VALIDATION_ERROR');
   return result.data;
 }

@@ -5,6 +5,11 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /**
+     * True only when `message` came from Mnemo's own `{ error: { message } }` body, so it is
+     * meant for the user; otherwise it is for the log (a status text, a proxy's page).
+     */
+    readonly fromServer = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -18,6 +23,41 @@ export function isApiError(error: unknown): error is ApiError {
 /** True for 4xx answers, which are not worth retrying. */
 export function isClientError(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error: please check your connection.';
+
+/**
+ * The ApiError of a failed answer from its status and body text. Only a JSON body of the form
+ * `{ "error": { "message": "…" } }` with a non-empty message gives a message for the user; an
+ * empty body, an HTML page or a status text do not.
+ */
+export function apiErrorFrom(status: number, statusText: string, body: string): ApiError {
+  let code = 'HTTP_ERROR';
+  let message = '';
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } } | null;
+    if (typeof parsed?.error?.code === 'string') code = parsed.error.code;
+    if (typeof parsed?.error?.message === 'string') message = parsed.error.message.trim();
+  } catch {
+    // Not JSON (an empty body, a proxy's error page): nothing for the user.
+  }
+  if (message) return new ApiError(status, code, message, true);
+  return new ApiError(status, code, statusText || `Request failed with status ${status}`);
+}
+
+/**
+ * What to tell the user about a failed call: the server's own message when it gave one that
+ * helps, otherwise the operation's fallback from SPEC §8 ('Failed to create card.'). A network
+ * failure, a missing route ('Not found', 405) and the server's generic 500 text also give the
+ * fallback, which says what failed.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!isApiError(error) || !error.fromServer) return fallback;
+  const missingRoute =
+    error.status === 405 || (error.status === 404 && error.message === 'Not found');
+  if (missingRoute || error.code === 'INTERNAL_ERROR') return fallback;
+  return error.message;
 }
 
 export interface RequestOptions {
@@ -34,16 +74,13 @@ function sendToLogin(): void {
 }
 
 async function readError(response: Response): Promise<ApiError> {
-  let code = 'HTTP_ERROR';
-  let message = response.statusText || `Request failed with status ${response.status}`;
+  let body = '';
   try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
-    if (typeof body.error?.code === 'string') code = body.error.code;
-    if (typeof body.error?.message === 'string' && body.error.message) message = body.error.message;
+    body = await response.text();
   } catch {
-    // Not JSON (a proxy's error page): keep the status text.
+    // The connection dropped while the body was read: nothing for the user.
   }
-  return new ApiError(response.status, code, message);
+  return apiErrorFrom(response.status, response.statusText, body);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -60,7 +97,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Network error: please check your connection.');
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) {
     const error = await readError(response);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../../lib/auth';
 import { authClient, authErrorMessage } from '../../lib/auth-client';
 import { cn } from '../../lib/utils';

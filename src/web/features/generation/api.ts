@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationJob } from '../../../core/generation-requests';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, apiErrorFrom, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
 
 export type { GenerationJob };
 
@@ -64,24 +64,16 @@ function upload<T>(path: string, form: FormData, onProgress?: (fraction: number)
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
-    request.onerror = () =>
-      reject(new ApiError(0, 'NETWORK_ERROR', 'Network error: please check your connection.'));
+    request.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE));
     request.onload = () => {
-      let body: unknown;
-      try {
-        body = request.responseText ? JSON.parse(request.responseText) : undefined;
-      } catch {
-        body = undefined;
+      if (request.status < 200 || request.status >= 300) {
+        return reject(apiErrorFrom(request.status, request.statusText, request.responseText));
       }
-      if (request.status >= 200 && request.status < 300) return resolve(body as T);
-      const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
-      reject(
-        new ApiError(
-          request.status,
-          error?.code ?? 'HTTP_ERROR',
-          error?.message || request.statusText || `Request failed with status ${request.status}`,
-        ),
-      );
+      try {
+        resolve((request.responseText ? JSON.parse(request.responseText) : undefined) as T);
+      } catch {
+        reject(apiErrorFrom(request.status, request.statusText, ''));
+      }
     };
     request.send(form);
   });
@@ -104,6 +96,20 @@ export function useJobAction(deckId: string, action: 'cancel' | 'retry') {
   return useMutation({
     mutationFn: (jobId: string) =>
       api.post<GenerationJob>(`/api/generation/jobs/${encodeURIComponent(jobId)}/${action}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKey(deckId) }),
+  });
+}
+
+/** Dismisses a job's content-check warnings (kept on the server, so they stay dismissed). */
+export function useDismissWarnings(deckId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) =>
+      api.delete<GenerationJob>(`/api/generation/jobs/${encodeURIComponent(jobId)}/warnings`),
+    onSuccess: (job) =>
+      queryClient.setQueryData<{ jobs: GenerationJob[] }>(jobsKey(deckId), (old) =>
+        old ? { jobs: old.jobs.map((item) => (item.id === job.id ? job : item)) } : old,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKey(deckId) }),
   });
 }

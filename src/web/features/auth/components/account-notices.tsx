@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MailWarning, ShieldAlert, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';

@@ -30,23 +30,21 @@ export function EmailPasswordForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const signUp = mode === 'sign_up';
+  const emailProblem = validateEmail(email);
+  const passwordProblem = signUp
+    ? validatePassword(password)
+    : password === ''
+      ? AUTH_MESSAGES.passwordRequired
+      : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
-    const problem =
-      validateEmail(address) ??
-      (signUp
-        ? validatePassword(password)
-        : password === ''
-          ? AUTH_MESSAGES.passwordRequired
-          : null);
-    if (problem) {
-      onError(problem);
-      return;
-    }
+    setSubmitted(true);
     onError(null);
+    if (emailProblem || passwordProblem) return;
     setPending(true);
     const callbackURL = `/auth/callback?returnTo=${encodeURIComponent(returnTo)}`;
     try {
@@ -92,6 +90,8 @@ export function EmailPasswordForm({
         placeholder="you@example.com"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
+        error={emailProblem}
+        submitted={submitted}
         required
       />
       <FormField
@@ -103,6 +103,8 @@ export function EmailPasswordForm({
         placeholder={signUp ? 'At least 8 characters' : 'Your password'}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
+        error={passwordProblem}
+        submitted={submitted}
         required
         labelAside={
           signUp ? null : (

@@ -18,17 +18,16 @@ export function ForgotPassword() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const emailProblem = validateEmail(email);
   const loginLink = `/login?returnTo=${encodeURIComponent(returnTo)}`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
-    const problem = validateEmail(address);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    setSubmitted(true);
     setError(null);
+    if (emailProblem) return;
     setPending(true);
     try {
       const redirectTo = `${window.location.origin}/auth/reset-password?email=${encodeURIComponent(
@@ -79,6 +78,8 @@ export function ForgotPassword() {
           placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          error={emailProblem}
+          submitted={submitted}
           required
         />
         <Button type="submit" className="w-full" disabled={pending}>

@@ -17,16 +17,15 @@ export function MagicLinkForm({
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const emailProblem = validateEmail(email);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
-    const problem = validateEmail(address);
-    if (problem) {
-      onError(problem);
-      return;
-    }
+    setSubmitted(true);
     onError(null);
+    if (emailProblem) return;
     setSent(false);
     setPending(true);
     const encoded = encodeURIComponent(returnTo);
@@ -57,6 +56,8 @@ export function MagicLinkForm({
         placeholder="you@example.com"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
+        error={emailProblem}
+        submitted={submitted}
         required
       />
       <Button type="submit" className="w-full" disabled={pending}>

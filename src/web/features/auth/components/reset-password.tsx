@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { validateNewPassword } from '../../../../core/auth-validation';
+import { AUTH_MESSAGES, validatePassword } from '../../../../core/auth-validation';
 import { PASSWORD_UPDATE_REDIRECT_MS } from '../../../../core/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,9 @@ export function ResetPassword() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const passwordProblem = validatePassword(password);
+  const confirmationProblem = confirmation === password ? null : AUTH_MESSAGES.passwordsDoNotMatch;
   const params = new URLSearchParams(location.search);
   const returnTo = resolveReturnTo(params);
   const email = params.get('email');
@@ -48,12 +51,9 @@ export function ResetPassword() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!token) return;
-    const problem = validateNewPassword(password, confirmation);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    setSubmitted(true);
     setError(null);
+    if (passwordProblem || confirmationProblem) return;
     setPending(true);
     try {
       const reset = await authClient.resetPassword({ newPassword: password, token });
@@ -114,6 +114,8 @@ export function ResetPassword() {
           placeholder="At least 8 characters"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
+          error={passwordProblem}
+          submitted={submitted}
           required
         />
         <FormField
@@ -124,6 +126,8 @@ export function ResetPassword() {
           autoComplete="new-password"
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
+          error={passwordProblem ? null : confirmationProblem}
+          submitted={submitted}
           required
         />
         <Button type="submit" className="w-full" disabled={pending || done}>

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { CARD_CONTENT_MAX } from '../../../../core/flashcard-schemas';
 import { Button } from '../../../components/ui/button';
+import { useFieldTouch } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
@@ -39,14 +40,16 @@ export function CardForm({
   const [type, setType] = useState<CardType>(initial.card_type);
   const [front, setFront] = useState(initial.front_content);
   const [back, setBack] = useState(initial.back_content);
-  const [touched, setTouched] = useState({ front: false, back: false });
+  const [submitted, setSubmitted] = useState(false);
+  const frontTouch = useFieldTouch(submitted);
+  const backTouch = useFieldTouch(submitted);
   const frontMissing = front.trim() === '';
   const backMissing = back.trim() === '';
   const canSubmit = !frontMissing && !backMissing && !pending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTouched({ front: true, back: true });
+    setSubmitted(true);
     if (!canSubmit) return;
     onSubmit({ card_type: type, front_content: front.trim(), back_content: back.trim() });
   };
@@ -88,13 +91,16 @@ export function CardForm({
               ? 'The capital of France is {{c1::Paris}}.'
               : 'What is the capital of France?'
           }
-          aria-invalid={touched.front && frontMissing}
+          aria-invalid={frontTouch.showError && frontMissing}
           aria-describedby={`${id}-front-help`}
-          onBlur={() => setTouched((value) => ({ ...value, front: true }))}
-          onChange={(event) => setFront(event.target.value)}
+          onBlur={frontTouch.onBlur}
+          onChange={(event) => {
+            frontTouch.onChange();
+            setFront(event.target.value);
+          }}
         />
         <p id={`${id}-front-help`} className="text-xs text-muted-foreground">
-          {touched.front && frontMissing ? (
+          {frontTouch.showError && frontMissing ? (
             <span className="text-danger-text">{CARD_FORM_MESSAGES.front}</span>
           ) : type === 'cloze' ? (
             <>
@@ -116,13 +122,16 @@ export function CardForm({
           maxLength={CARD_CONTENT_MAX}
           rows={3}
           placeholder={type === 'cloze' ? 'The capital of France is Paris.' : 'Paris'}
-          aria-invalid={touched.back && backMissing}
+          aria-invalid={backTouch.showError && backMissing}
           aria-describedby={`${id}-back-help`}
-          onBlur={() => setTouched((value) => ({ ...value, back: true }))}
-          onChange={(event) => setBack(event.target.value)}
+          onBlur={backTouch.onBlur}
+          onChange={(event) => {
+            backTouch.onChange();
+            setBack(event.target.value);
+          }}
         />
         <p id={`${id}-back-help`} className="text-xs text-muted-foreground">
-          {touched.back && backMissing ? (
+          {backTouch.showError && backMissing ? (
             <span className="text-danger-text">{CARD_FORM_MESSAGES.back}</span>
           ) : type === 'cloze' ? (
             'The full text, without blanks.'

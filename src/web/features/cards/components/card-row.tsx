@@ -1,6 +1,6 @@
 import { Pencil, Quote, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CardAnswer, CardContent } from '../../../components/card-content/card-content';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input, Textarea } from '../../../components/ui/input';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { LoadingMessage } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useShortcut } from '../../../lib/use-shortcut';
@@ -76,9 +76,7 @@ export function Dashboard() {
           >
             <AlertTriangle aria-hidden="true" className="mx-auto size-8" />
             <h2 className="mt-3 text-lg font-semibold">Error loading decks</h2>
-            <p className="mt-1 text-sm">
-              {(isApiError(decks.error) && decks.error.message) || 'Failed to load your decks'}
-            </p>
+            <p className="mt-1 text-sm">{errorMessage(decks.error, 'Failed to load your decks')}</p>
             <Button variant="outline" className="mt-4" onClick={() => void decks.refetch()}>
               Try again
             </Button>

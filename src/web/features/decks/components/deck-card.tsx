@@ -1,8 +1,8 @@
 import { CalendarClock, Copy, GraduationCap, Layers, MoreVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { pluralise } from '../../../../core/text';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,

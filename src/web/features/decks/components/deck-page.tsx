@@ -11,7 +11,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Link, useParams } from 'react-router';
 import { pluralise } from '../../../../core/text';
 import { Button } from '../../../components/ui/button';
@@ -65,7 +65,9 @@ export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
     return (
       <div className="mx-auto max-w-lg px-4 py-20 text-center">
         <h1 className="text-2xl font-bold">Something went wrong</h1>
-        <p className="mt-2 text-muted-foreground">{deck.error.message}</p>
+        <p className="mt-2 text-muted-foreground">
+          {errorMessage(deck.error, 'Failed to load the deck.')}
+        </p>
         <Button asChild className="mt-6">
           <Link to="/dashboard">Back to Dashboard</Link>
         </Button>

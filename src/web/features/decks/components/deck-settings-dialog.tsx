@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Deck } from '../../../../core/deck-schemas';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteDeck } from '../api/delete-deck';

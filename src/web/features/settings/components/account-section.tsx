@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { authClient, authErrorMessage, type AuthUser } from '../../../lib/auth-client';

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
-import { AUTH_MESSAGES, validateNewPassword } from '../../../../core/auth-validation';
+import { toast } from '../../../lib/toast';
+import { AUTH_MESSAGES, validatePassword } from '../../../../core/auth-validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -23,17 +23,19 @@ export function ChangePasswordSection({
   const [revokeOthers, setRevokeOthers] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  /** Bumped after a change, so the emptied fields start untouched. */
+  const [formKey, setFormKey] = useState(0);
+  const currentProblem = current === '' ? AUTH_MESSAGES.passwordRequired : null;
+  const nextProblem = validatePassword(next);
+  const confirmationProblem =
+    nextProblem || confirmation === next ? null : AUTH_MESSAGES.passwordsDoNotMatch;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem =
-      (current === '' ? AUTH_MESSAGES.passwordRequired : null) ??
-      validateNewPassword(next, confirmation);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    setSubmitted(true);
     setError(null);
+    if (currentProblem || nextProblem || confirmationProblem) return;
     setPending(true);
     try {
       const { error: failure } = await authClient.changePassword({
@@ -50,6 +52,8 @@ export function ChangePasswordSection({
       setCurrent('');
       setNext('');
       setConfirmation('');
+      setSubmitted(false);
+      setFormKey((key) => key + 1);
       toast.success('Password changed', {
         description: revokeOthers
           ? 'Your password has been updated and your other sessions were signed out.'
@@ -71,7 +75,13 @@ export function ChangePasswordSection({
       description="Use at least 8 characters."
     >
       {hasPassword ? null : <SetPasswordForm />}
-      <form hidden={!hasPassword} noValidate onSubmit={submit} className="max-w-md space-y-4">
+      <form
+        key={formKey}
+        hidden={!hasPassword}
+        noValidate
+        onSubmit={submit}
+        className="max-w-md space-y-4"
+      >
         {error ? <Alert>{error}</Alert> : null}
         <input type="text" name="username" autoComplete="username" hidden readOnly />
         <FormField
@@ -81,6 +91,8 @@ export function ChangePasswordSection({
           autoComplete="current-password"
           value={current}
           onChange={(event) => setCurrent(event.target.value)}
+          error={currentProblem}
+          submitted={submitted}
         />
         <FormField
           id="settings-new-password"
@@ -89,6 +101,8 @@ export function ChangePasswordSection({
           autoComplete="new-password"
           value={next}
           onChange={(event) => setNext(event.target.value)}
+          error={nextProblem}
+          submitted={submitted}
         />
         <FormField
           id="settings-confirm-password"
@@ -97,6 +111,8 @@ export function ChangePasswordSection({
           autoComplete="new-password"
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
+          error={confirmationProblem}
+          submitted={submitted}
         />
         <label className="flex cursor-pointer items-center gap-2.5 text-sm">
           <input

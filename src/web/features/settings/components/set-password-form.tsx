@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { validateNewPassword } from '../../../../core/auth-validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { AUTH_MESSAGES } from '../../../../core/auth-validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

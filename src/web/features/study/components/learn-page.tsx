@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { Deck } from '../../../../core/deck-schemas';
 import { Button } from '../../../components/ui/button';
 import { LoadingMessage } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDeck } from '../../decks/api/get-deck';
 import { CardView } from './learn/card-view';
@@ -34,7 +34,7 @@ export function LearnPage() {
         <p className="mt-2 text-muted-foreground">
           {missing
             ? "The deck you're looking for doesn't exist or you don't have access to it."
-            : deck.error.message}
+            : errorMessage(deck.error, 'Failed to load the deck.')}
         </p>
         <Button asChild className="mt-6">
           <Link to="/dashboard">Back to Dashboard</Link>

@@ -1,0 +1,82 @@
+import { Download, RotateCcw, X } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+import { type GenerationJob, useDeckJobs, useJobAction } from './api';
+import { JobWarnings } from './job-warnings';
+
+/** The deck's recent generation jobs: status, source, cards or error, warnings, Cancel/Retry. */
+
+const STATUS_STYLES: Record<GenerationJob['status'], string> = {
+  pending: 'bg-muted text-muted-foreground',
+  processing: 'bg-sky-500/15 text-sky-600 dark:text-sky-400',
+  completed: 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
+  failed: 'bg-red-500/15 text-red-600 dark:text-red-400',
+};
+
+export function JobList({
+  deckId,
+  onRetried,
+}: {
+  deckId: string;
+  onRetried: (job: GenerationJob) => void;
+}) {
+  const jobs = useDeckJobs(deckId);
+  const cancel = useJobAction(deckId, 'cancel');
+  const retry = useJobAction(deckId, 'retry');
+  const list = jobs.data?.jobs ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div className="mt-5 border-t border-border pt-4">
+      <h3 className="text-sm font-semibold">Recent generations</h3>
+      <ul aria-label="Recent generations" className="mt-2 divide-y divide-border">
+        {list.slice(0, 5).map((job) => (
+          <li key={job.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
+            <span
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs font-semibold',
+                STATUS_STYLES[job.status],
+              )}
+            >
+              {job.status}
+            </span>
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">
+              {job.source_title ||
+                job.source_url ||
+                `${job.input_type} · ${job.generation_strategy.replace('_', ' ')}`}
+              {job.status === 'completed' ? ` · ${job.cards_created} cards` : ''}
+              {job.status === 'failed' && job.error_message ? ` · ${job.error_message}` : ''}
+            </span>
+            {job.source_file_path ? (
+              <a
+                href={`/api/files/content?path=${encodeURIComponent(job.source_file_path)}`}
+                download
+                aria-label={`Download ${job.source_title ?? 'the file'}`}
+                title="Download the uploaded file"
+                className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+              >
+                <Download aria-hidden="true" className="size-3.5" />
+              </a>
+            ) : null}
+            {job.status === 'pending' ? (
+              <Button size="sm" variant="ghost" onClick={() => cancel.mutate(job.id)}>
+                <X aria-hidden="true" className="size-3.5" />
+                Cancel
+              </Button>
+            ) : null}
+            {job.status === 'failed' ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => retry.mutate(job.id, { onSuccess: onRetried })}
+              >
+                <RotateCcw aria-hidden="true" className="size-3.5" />
+                Retry
+              </Button>
+            ) : null}
+            <JobWarnings deckId={deckId} job={job} className="basis-full" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
