@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { postprocessCards } from '../../core/cards-from-text';
+import { postprocessCards } from '../../core/cards-from-text/postprocess';
 import { cardCountRange, checkContent, cleanContent } from '../../core/content';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { Database } from '../db/database';

@@ -33,7 +33,11 @@ describe('the outbox mailer', () => {
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mnemo-outbox-'));
     dirs.push(outboxDir);
     const { lines, printed, print, logger } = capture();
-    const mailer = createMailer({ from: 'Mnemo <no-reply@mnemo.local>', outboxDir }, logger, print);
+    const mailer = createMailer(
+      { smtpUrl: undefined, from: 'Mnemo <no-reply@mnemo.local>', outboxDir },
+      logger,
+      print,
+    );
     await mailer.send({
       to: 'a@b.c',
       subject: 'Reset your password',
@@ -64,7 +68,11 @@ describe('the outbox mailer', () => {
       'mail to x@y.z: "Two" → http://a/1 http://a/2',
     );
     const { lines, printed, print, logger } = capture('warn');
-    const mailer = createMailer({ from: 'Mnemo <no-reply@mnemo.local>', outboxDir }, logger, print);
+    const mailer = createMailer(
+      { smtpUrl: undefined, from: 'Mnemo <no-reply@mnemo.local>', outboxDir },
+      logger,
+      print,
+    );
     await mailer.send({ to: 'x@y.z', subject: 'Quiet', text: 'http://a/1', html: '' });
     expect(printed).toEqual([]);
     expect(lines).toEqual([]);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 
@@ -41,10 +40,15 @@ export function createMailer(
   print: (line: string) => void = printToStdout,
 ): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    // Loaded with the first message: a start without SMTP never reads nodemailer.
+    let transport: Promise<{ sendMail(mail: object): Promise<unknown> }> | undefined;
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.from, ...mail });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from: config.from, ...mail });
         logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
