@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import { type Auth, CLIENT_IP_HEADER, configuredOAuthProviders } from './auth/auth';
@@ -58,6 +59,9 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
     else if (c.req.path.startsWith('/api/')) logger.info(entry, 'request');
     else logger.debug(entry, 'request');
   });
+  // gzip (or deflate) for text bodies when the client accepts it; the web app's files are sent
+  // precompressed (brotli or gzip, scripts/build.mjs) and are left as they are.
+  app.use(compress());
   app.use(securityHeaders());
   app.onError((error, c) => handleError(error, c, logger));
 

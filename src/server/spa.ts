@@ -3,25 +3,26 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env, Hono } from 'hono';
 
+/** The last segment of a path has an extension: a request for a file, never a client route. */
+const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]+$/;
+
 /**
- * Serves the built single-page app from `dist/web`: hashed assets with a long cache, and
- * index.html for every other GET that is not an API route (the client router takes over).
+ * Serves the built single-page app from `dist/web`: files that exist (hashed assets with a long
+ * cache; a precompressed .br or .gz beside one is sent to a client that accepts it), 404 for a
+ * file that does not, and index.html for every other GET that is not an API route (the client
+ * router takes over).
  */
 export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
   const root = path.relative(process.cwd(), distDir) || '.';
   const indexFile = path.join(distDir, 'index.html');
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-    serveStatic({ root }),
-  );
-  const serveFile = serveStatic({ root });
+  const serveFile = serveStatic({ root, precompressed: true });
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
   app.use('*', async (c, next) => {
-    // Only regular files under dist/web (favicon, theme-init.js…); "/" and folders fall through
-    // to index.html below instead of being sent as a download.
+    // Only regular files under dist/web (favicon, robots.txt, theme-init.js…); "/" and folders
+    // fall through to index.html below instead of being sent as a download.
     const relative = c.req.path.replace(/^\/+/, '');
     const candidate = path.resolve(distDir, relative);
     const inside = candidate.startsWith(path.resolve(distDir) + path.sep);
@@ -31,11 +32,11 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
     return next();
   });
   app.get('*', (c) => {
+    if (c.req.path.startsWith('/assets/') || FILE_LIKE.test(c.req.path)) {
+      return c.text('Not found', 404);
+    }
     if (!fs.existsSync(indexFile)) {
-      return c.text(
-        'The web app is not built yet: run `npm run build:web` (npm start does it).',
-        503,
-      );
+      return c.text('The web app is not built yet: run `npm run build` (npm start does it).', 503);
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(fs.readFileSync(indexFile, 'utf8'));

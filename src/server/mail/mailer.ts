@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 
@@ -23,16 +22,33 @@ export function linksOf(text: string): string[] {
   return [...new Set(text.match(LINK_PATTERN) ?? [])];
 }
 
+/** One line for a person reading the console: `mail to a@b.c: "Subject" → http://…`. */
+export function mailLine({ to, subject, links }: { to: string; subject: string; links: string[] }) {
+  return `mail to ${to}: ${JSON.stringify(subject)} ${links.length ? `→ ${links.join(' ')}` : '(no link)'}`;
+}
+
+const printToStdout = (line: string) => void process.stdout.write(`${line}\n`);
+
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise every message is written as JSON to
- * the outbox folder under the data directory and its links are logged.
+ * the outbox folder under the data directory and one readable line per message (its address,
+ * subject and links) is printed for the person running Mnemo locally, at log level info.
  */
-export function createMailer(config: Config['mail'], logger: Logger): Mailer {
+export function createMailer(
+  config: Config['mail'],
+  logger: Logger,
+  print: (line: string) => void = printToStdout,
+): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    // Loaded with the first message: a start without SMTP never reads nodemailer.
+    let transport: Promise<{ sendMail(mail: object): Promise<unknown> }> | undefined;
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.from, ...mail });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from: config.from, ...mail });
         logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -50,7 +66,9 @@ export function createMailer(config: Config['mail'], logger: Logger): Mailer {
       // Written aside, then renamed: a reader never sees half a message.
       await fs.writeFile(`${file}.part`, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
       await fs.rename(`${file}.part`, file);
-      logger.info({ to: mail.to, subject: mail.subject, links, file }, 'mail written to outbox');
+      logger.debug({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+      if (logger.isLevelEnabled('info'))
+        print(mailLine({ to: mail.to, subject: mail.subject, links }));
     },
   };
 }

@@ -79,9 +79,17 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Share another server's data directory and database (several processes, one database). */
   shareWith?: TestServer;
+  /**
+   * Start it as `npm start` does (`scripts/start.mjs`: build what changed, run the built
+   * JavaScript) instead of running the TypeScript through tsx.
+   */
+  built?: boolean;
 }
 
-/** Starts the real server (`src/server/main.ts`) as a child process and waits until it is ready. */
+/**
+ * Starts the real server (`src/server/main.ts` through tsx, or the built one) as a child process
+ * and waits until it is ready.
+ */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -110,7 +118,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = options.built ? ['scripts/start.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,7 +129,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  // A built start may build the web app first.
+  const deadline = Date.now() + (options.built ? 240_000 : 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -1,10 +1,21 @@
 import { magicLinkClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { setSession } from './session-store';
 
-/** better-auth's client for the server mounted at /api/auth (same origin). */
+/**
+ * better-auth's client for the server mounted at /api/auth (same origin). Loaded only by the
+ * screens that use it (sign-in, settings, sign-out…): the session every page needs comes from
+ * session-store.ts, which this client keeps up to date after each sign-in, sign-out or change.
+ */
 export const authClient = createAuthClient({
   baseURL: `${window.location.origin}/api/auth`,
   plugins: [twoFactorClient(), magicLinkClient()],
+});
+
+authClient.$store.atoms.session?.subscribe((value: { data: unknown; isPending: boolean }) => {
+  if (!value.isPending) {
+    setSession({ data: (value.data as AuthSession | null) ?? null, isPending: false });
+  }
 });
 
 export type AuthSession = typeof authClient.$Infer.Session;

@@ -1,7 +1,15 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadingMessage } from '../components/ui/spinner';
-import { authClient, type AuthSession, type AuthUser } from './auth-client';
+import type { AuthSession, AuthUser } from './auth-client';
+import { loadSession, sessionStore } from './session-store';
 
 interface AuthContextValue {
   user: AuthUser | null;
@@ -15,17 +23,18 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** The auth state of SPEC §4: loading first, then a session or none; follows sign-in/out. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, refetch } = authClient.useSession();
+  const { data, isPending } = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  useEffect(() => {
+    void loadSession();
+  }, []);
   const value = useMemo<AuthContextValue>(
     () => ({
       user: data?.user ?? null,
       session: data?.session ?? null,
       isLoading: isPending,
-      refetch: async () => {
-        await refetch();
-      },
+      refetch: loadSession,
     }),
-    [data, isPending, refetch],
+    [data, isPending],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

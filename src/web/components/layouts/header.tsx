@@ -3,7 +3,6 @@ import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../../lib/auth';
-import { authClient, authErrorMessage } from '../../lib/auth-client';
 import { cn } from '../../lib/utils';
 import { BrandMark } from '../brand-mark';
 import { Button } from '../ui/button';
@@ -27,6 +26,8 @@ function AccountMenu({ email }: { email: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = async () => {
+    // The auth client loads on demand: a signed-out visitor's pages do without it.
+    const { authClient, authErrorMessage } = await import('../../lib/auth-client');
     const { error } = await authClient.signOut();
     if (error) {
       toast.error('Sign out failed', { description: authErrorMessage(error) });

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useShortcut } from '../../../lib/use-shortcut';
@@ -12,6 +13,26 @@ import { StreakBadge } from '../../study/components/stats-page';
 import { useDecks } from '../api/get-decks';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckCard } from './deck-card';
+
+/**
+ * While the decks load: cards of a deck card's size in the grid the decks will fill, so nothing
+ * below moves when they arrive (a deck card is 14.25rem high: see deck-card.tsx).
+ */
+function DeckGridPlaceholder() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Loading your decks...</span>
+      <div aria-hidden="true" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((index) => (
+          <div
+            key={index}
+            className="h-[14.25rem] animate-pulse rounded-2xl border border-border bg-card/60"
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
 
 /** /dashboard (SPEC §2): 'Your Knowledge Hub', the deck grid. */
 export function Dashboard() {
@@ -37,7 +58,10 @@ export function Dashboard() {
             Your decks, what is due today, and where you left off.
           </p>
         </div>
-        {hasDecks ? (
+        {decks.isPending ? (
+          // The search box and New Deck button take this place once the decks are in.
+          <div aria-hidden="true" className="h-10 w-full sm:w-[22rem]" />
+        ) : hasDecks ? (
           <div className="flex items-center gap-2">
             <div className="relative w-full sm:w-64">
               <Search
@@ -68,7 +92,7 @@ export function Dashboard() {
 
       <div className="mt-8">
         {decks.isPending ? (
-          <LoadingMessage message="Loading your decks..." />
+          <DeckGridPlaceholder />
         ) : decks.isError ? (
           <div
             role="alert"

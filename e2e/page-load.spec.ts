@@ -1,0 +1,204 @@
+import fs from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from './support/helpers';
+
+/**
+ * What a page costs to load (the bytes on the wire, summed over every response until the
+ * network is idle, in a fresh browser with an empty cache) and how still it stays while it
+ * loads (cumulative layout shift). The weights are written to .tmp/page-weight.json for
+ * docs/PERFORMANCE.md.
+ */
+
+interface Weight {
+  page: string;
+  requests: number;
+  /** Bytes on the wire (encoded bodies): compressed when the server compressed. */
+  transferred: number;
+  /** The same bodies gzipped here (level 9): what they would cost compressed. */
+  gzip: number;
+  js: number;
+  jsGzip: number;
+  chunks: string[];
+}
+
+async function signedUpState(browser: Browser, baseURL: string, decks: number) {
+  const context = await browser.newContext({ baseURL });
+  const headers = { origin: baseURL };
+  const email = uniqueEmail('weight');
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: email },
+    headers,
+  });
+  expect(signUp.ok()).toBe(true);
+  let deckId = '';
+  for (let index = 0; index < decks; index++) {
+    const deck = await context.request.post('/api/decks', {
+      data: { name: `Deck ${index + 1}`, description: `Cards about topic ${index + 1}` },
+      headers,
+    });
+    expect(deck.status()).toBe(201);
+    deckId ||= ((await deck.json()) as { id: string }).id;
+  }
+  const cards = Array.from({ length: 30 }, (_, index) => ({
+    deck_id: deckId,
+    front_content: `Question ${index} with $x^${index}$`,
+    back_content: `**Answer** ${index}`,
+  }));
+  const bulk = await context.request.post('/api/flashcards/bulk', { data: { cards }, headers });
+  expect(bulk.status()).toBe(201);
+  const state = await context.storageState();
+  await context.close();
+  return { state, deckId };
+}
+
+async function weigh(page: Page, name: string, path: string, ready: () => Promise<void>) {
+  const responses: Promise<{ url: string; encoded: number; gzip: number; js: boolean }>[] = [];
+  page.on('response', (response) => {
+    responses.push(
+      (async () => {
+        const sizes = await response.request().sizes();
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const type = response.headers()['content-type'] ?? '';
+        return {
+          url: response.url(),
+          encoded: sizes.responseBodySize,
+          gzip: body.length === 0 ? 0 : gzipSync(body, { level: 9 }).length,
+          js: type.includes('javascript'),
+        };
+      })(),
+    );
+  });
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  const all = await Promise.all(responses);
+  const weight: Weight = {
+    page: name,
+    requests: all.length,
+    transferred: all.reduce((sum, item) => sum + item.encoded, 0),
+    gzip: all.reduce((sum, item) => sum + item.gzip, 0),
+    js: all.filter((item) => item.js).reduce((sum, item) => sum + item.encoded, 0),
+    jsGzip: all.filter((item) => item.js).reduce((sum, item) => sum + item.gzip, 0),
+    chunks: all.filter((item) => item.js).map((item) => new URL(item.url).pathname),
+  };
+  return weight;
+}
+
+test('page weights: the landing page loads no auth client and stays light', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? '';
+  const { state, deckId } = await signedUpState(browser, base, 6);
+  const weights: Weight[] = [];
+  const measure = async (
+    name: string,
+    path: string,
+    signedIn: boolean,
+    ready: (page: Page) => Promise<void>,
+  ) => {
+    const context = await browser.newContext({
+      baseURL: base,
+      ...(signedIn ? { storageState: state } : {}),
+    });
+    const page = await context.newPage();
+    weights.push(await weigh(page, name, path, () => ready(page)));
+    await context.close();
+  };
+  await measure('landing', '/', false, (page) =>
+    expect(page.getByRole('link', { name: 'Create account' }).first()).toBeVisible(),
+  );
+  await measure('login', '/login', false, (page) =>
+    expect(page.getByLabel('Email address')).toBeVisible(),
+  );
+  await measure('dashboard', '/dashboard', true, (page) =>
+    expect(page.getByRole('heading', { name: 'Deck 6' })).toBeVisible(),
+  );
+  await measure('deck page', `/deck/${deckId}`, true, (page) =>
+    expect(page.getByText(/^Question \d+/).first()).toBeVisible(),
+  );
+  await fs.mkdir('.tmp', { recursive: true });
+  await fs.writeFile('.tmp/page-weight.json', `${JSON.stringify(weights, null, 2)}\n`);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  for (const weight of weights) {
+    console.log(
+      `${weight.page}: ${weight.requests} requests, ${kib(weight.transferred)} transferred ` +
+        `(${kib(weight.gzip)} gzipped), JS ${kib(weight.js)} transferred (${kib(weight.jsGzip)} gzipped)`,
+    );
+  }
+
+  const landing = weights[0] as Weight;
+  // Compressed on the wire: what was sent is within 10% of the gzipped bodies.
+  expect(landing.transferred).toBeLessThan(landing.gzip * 1.1);
+  // A signed-out visitor loads no auth client and no screens of signed-in users.
+  expect(
+    landing.chunks.filter((chunk) => /auth-client|card-content|dashboard/.test(chunk)),
+  ).toEqual([]);
+  expect(landing.jsGzip).toBeLessThan(160 * 1024);
+});
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the dashboard deck grid does not shift while it loads (CLS below 0.1, ${viewport.name})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const base = baseURL ?? '';
+    const { state } = await signedUpState(browser, base, 5);
+    const context = await browser.newContext({
+      baseURL: base,
+      storageState: state,
+      viewport: { width: viewport.width, height: viewport.height },
+    });
+    const page = await context.newPage();
+    // A server a little slower than this machine's: each API answer waits 300 ms, so the
+    // loading states are painted as a user on a real network sees them.
+    await page.route('**/api/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const win = window as unknown as { __cls: number; __shifts: string[] };
+      win.__cls = 0;
+      win.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node }[];
+        }[]) {
+          if (entry.hadRecentInput) continue;
+          win.__cls += entry.value;
+          const nodes = (entry.sources ?? []).map((source) =>
+            source.node instanceof Element
+              ? `${source.node.tagName}.${source.node.className}`.slice(0, 80)
+              : String(source.node?.nodeName),
+          );
+          win.__shifts.push(`${entry.value.toFixed(3)} ${nodes.join(' | ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Deck 5' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const { cls, shifts, cardHeight } = await page.evaluate(() => {
+      const win = window as unknown as { __cls: number; __shifts: string[] };
+      const card = document.querySelector('main article');
+      return {
+        cls: win.__cls,
+        shifts: win.__shifts,
+        cardHeight: card?.getBoundingClientRect().height,
+      };
+    });
+    console.log(
+      `dashboard CLS (${viewport.name}): ${cls.toFixed(3)}, deck card ${cardHeight} px\n  ${shifts.join('\n  ')}`,
+    );
+    expect(cls).toBeLessThan(0.1);
+    await context.close();
+  });
+}
