@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { authClient, authErrorMessage } from '../../../lib/auth-client';
+
+/**
+ * better-auth's client loads on demand: the notices are asked for on every page of a signed-in
+ * user, and a signed-out visitor's first page must not carry the auth client (see session-store).
+ */
+const loadClient = () => import('../../../lib/auth-client');
 
 export const accountNoticesQueryKey = ['auth', 'account-notices'] as const;
 
@@ -15,6 +20,7 @@ export function useAccountNotices(userId: string | undefined) {
     enabled: Boolean(userId),
     staleTime: 0,
     queryFn: async () => {
+      const { authClient, authErrorMessage } = await loadClient();
       const { data, error } = await authClient.$fetch<AccountNotices>('/account/notices');
       if (error) throw new Error(authErrorMessage(error));
       return data;
@@ -23,6 +29,7 @@ export function useAccountNotices(userId: string | undefined) {
 }
 
 export async function dismissPasswordRemovedNotice(): Promise<void> {
+  const { authClient, authErrorMessage } = await loadClient();
   const { error } = await authClient.$fetch('/account/notices/dismiss', {
     method: 'POST',
     body: { notice: 'password-removed' },
@@ -32,6 +39,7 @@ export async function dismissPasswordRemovedNotice(): Promise<void> {
 
 /** Sets a password on an account that has none (better-auth's setPassword, on the server). */
 export async function setAccountPassword(newPassword: string): Promise<void> {
+  const { authClient, authErrorMessage } = await loadClient();
   const { error } = await authClient.$fetch('/account/set-password', {
     method: 'POST',
     body: { newPassword },
@@ -41,6 +49,7 @@ export async function setAccountPassword(newPassword: string): Promise<void> {
 
 /** Sends the confirmation link again; it brings the user back to where they are. */
 export async function resendConfirmation(email: string, returnTo: string): Promise<void> {
+  const { authClient, authErrorMessage } = await loadClient();
   const { error } = await authClient.sendVerificationEmail({
     email,
     callbackURL: `/auth/callback?returnTo=${encodeURIComponent(returnTo)}`,
