@@ -12,7 +12,14 @@ import {
   SENTENCE_POINTER_PATTERNS,
 } from './check';
 import { chunkContent, SENTENCE_PIECES, WORD_GAPS } from './chunking';
-import { blankClozeSyntax, splitParagraphs, splitSentences, trimChars } from './scan';
+import {
+  blankClozeSyntax,
+  blankLongWords,
+  countWordsIn,
+  splitParagraphs,
+  splitSentences,
+  trimChars,
+} from './scan';
 
 /**
  * Every step that reads user content runs in time linear in its length. A quadratic step on
@@ -164,15 +171,11 @@ describe('property: every regular expression that sees user content is linear', 
 });
 
 describe('the scanners keep what the patterns did', () => {
-  it('sentences: up to a run of . ! ? or a line end', () => {
-    expect(splitSentences('One. Two!? Three\nFour... five')).toEqual([
-      'One.',
-      ' Two!?',
-      ' Three',
-      'Four...',
-      ' five',
-    ]);
-    expect(splitSentences('...\n  \nA.')).toEqual(['A.']);
+  it('sentences: up to a run of . ! ? or the end of the text', () => {
+    const old = (text: string) => text.match(/[^.!?\n]+(?:[.!?]+|$)/g) ?? [];
+    for (const text of ['One. Two!? Three\nFour... five', '...\n  \nA.', 'a\nb.\n\nc', '']) {
+      expect(splitSentences(text)).toEqual(old(text));
+    }
   });
 
   it('paragraphs: separated by blank lines', () => {
@@ -190,6 +193,14 @@ describe('the scanners keep what the patterns did', () => {
       'makes',
       'atp',
     ]);
+  });
+
+  it('blanks words too long for the analysis, keeping positions; counts words', () => {
+    expect(blankLongWords('ab xxxxx c\nyyyy', 3)).toBe('ab       c\n    ');
+    expect(blankLongWords('short words stay', 10)).toBe('short words stay');
+    for (const text of ['', '  ', ' a  b\tc\n', 'one']) {
+      expect(countWordsIn(text)).toBe(text.trim() ? text.trim().split(/\s+/u).length : 0);
+    }
   });
 
   it('trims the given characters and whitespace at each end', () => {

@@ -38,8 +38,8 @@ const SENTENCE_END = '.!?';
 
 /**
  * The sentences of a text, as written (leading spaces kept): runs of characters up to and
- * including a run of '.', '!' or '?', or up to the end of a line. Empty pieces are left out;
- * joined, the pieces are the text without its line breaks and stray leading punctuation.
+ * including a run of '.', '!' or '?'; the end of the text ends one too, a line break does not
+ * (what `/[^.!?\n]+(?:[.!?]+|$)/g` found, without rescanning a long line for every start).
  */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
@@ -49,7 +49,7 @@ export function splitSentences(text: string): string[] {
   while (index < length) {
     const char = text[index] as string;
     if (char === '\n') {
-      if (index > start) out.push(text.slice(start, index));
+      // A line that does not end a sentence is not one (a heading, a list item).
       start = ++index;
     } else if (SENTENCE_END.includes(char)) {
       while (index < length && SENTENCE_END.includes(text[index] as string)) index++;

@@ -111,7 +111,8 @@ describe('generation from uploaded files (local storage)', () => {
         new RegExp(`^${me.user.id}/\\d{13}_[a-z0-9]{16}\\.${extension}$`),
       );
 
-      expect(await finishedJob(user, job.id)).toMatchObject({ status: 'completed' });
+      const ended = await finishedJob(user, job.id);
+      expect(ended, `${file.name}: ${ended.error_message}`).toMatchObject({ status: 'completed' });
       const cards = await json<{ flashcards: Flashcard[] }>(
         await user.get(`/api/flashcards?source_job_id=${job.id}`),
         200,

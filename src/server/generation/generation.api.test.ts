@@ -270,7 +270,7 @@ describe('generation through an LLM provider (OpenAI-compatible, local fake)', (
       );
       const deck = await createDeck(user);
       const job = await startText(user, deck.id, { content: ARTICLE.split('\n\n')[1] });
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 30_000;
       while (fake.requests.length === 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -293,5 +293,5 @@ describe('generation through an LLM provider (OpenAI-compatible, local fake)', (
       await first.stop();
       await fake.stop();
     }
-  });
+  }, 180_000); // two server starts, each with a text thread to start
 });

@@ -1,10 +1,9 @@
+import type { BuiltinRequest } from '../../core/cards-from-text/builtin-generator';
 import {
-  type BuiltinRequest,
   type CandidateCard,
-  generateBuiltinCards,
   type PostprocessOptions,
   postprocessCards,
-} from '../../core/cards-from-text';
+} from '../../core/cards-from-text/postprocess';
 import {
   cardCountRange,
   type ContentCheck,
@@ -16,13 +15,15 @@ import {
 
 /**
  * The work on a job's text, done in a text thread (text-thread.ts), never on the event loop:
- * cleanup and check, the built-in generator, chunks for an LLM, the checks of the cards.
+ * cleanup and check, the built-in generator, chunks for an LLM, the checks of the cards, and
+ * the text of a fetched web page.
  */
 export type TextTask =
   | { kind: 'prepare'; source: string; strategy: Strategy }
   | { kind: 'generate'; request: BuiltinRequest }
   | { kind: 'chunk'; content: string; maxCharacters: number }
-  | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions };
+  | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
+  | { kind: 'html'; html: string; url: string };
 
 export interface PreparedContent {
   content: string;
@@ -34,20 +35,29 @@ export type TextTaskResult<T extends TextTask> = T extends { kind: 'prepare' }
   ? PreparedContent
   : T extends { kind: 'chunk' }
     ? string[]
-    : CandidateCard[];
+    : T extends { kind: 'html' }
+      ? { title: string | null; text: string }
+      : CandidateCard[];
 
-export function runTextTask(task: TextTask): unknown {
+/** The task's answer. The built-in generator (wink-nlp and its model) loads on first use. */
+export async function runTextTask(task: TextTask): Promise<unknown> {
   switch (task.kind) {
     case 'prepare': {
       const content = cleanContent(task.source);
       const check = checkContent(content);
       return { content, check, range: cardCountRange(task.strategy, check.wordCount) };
     }
-    case 'generate':
+    case 'generate': {
+      const { generateBuiltinCards } = await import('../../core/cards-from-text/builtin-generator');
       return generateBuiltinCards(task.request);
+    }
     case 'chunk':
       return chunkContent(task.content, task.maxCharacters);
     case 'postprocess':
       return postprocessCards(task.cards, task.options);
+    case 'html': {
+      const { htmlToText } = await import('../intake/html-text');
+      return htmlToText(task.html, task.url);
+    }
   }
 }

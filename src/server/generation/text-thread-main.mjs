@@ -8,10 +8,17 @@ import { register } from 'tsx/esm/api';
 register();
 const { runTextTask } = await import('./text-tasks.ts');
 
+// One task at a time, in the order they came.
+let queue = Promise.resolve();
 parentPort?.on('message', ({ id, task }) => {
-  try {
-    parentPort?.postMessage({ id, result: runTextTask(task) });
-  } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
+  queue = queue.then(async () => {
+    try {
+      parentPort?.postMessage({ id, result: await runTextTask(task) });
+    } catch (error) {
+      parentPort?.postMessage({
+        id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  });
 });

@@ -4,10 +4,10 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import { createTextThread, type TextThread } from '../generation/text-thread';
 import { INTAKE_MESSAGES, IntakeError } from './errors';
 import { extractPdfText, type FileLimits } from './files';
+import { htmlToText, tidy } from './html-text';
 import { isForbiddenAddress, isMalformedNumericHost, parseHostAddress } from './ssrf';
 
 export { IntakeError } from './errors';
@@ -182,69 +182,10 @@ function decode(body: Buffer, contentType: string, html: boolean): string {
   }
 }
 
-const tidy = (text: string) =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+export { htmlToText };
 
-const BLOCKS = new Set(
-  'address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table td th tr ul'.split(
-    ' ',
-  ),
-);
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object']);
-
-interface DomNode {
-  nodeType: number;
-  nodeName: string;
-  textContent: string | null;
-  childNodes: ArrayLike<DomNode>;
-}
-
-/** The text of a DOM tree with a line break around every block, so paragraphs stay apart. */
-function blockText(node: DomNode): string {
-  if (node.nodeType === 3) return (node.textContent ?? '').replace(/\s+/g, ' ');
-  if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return '';
-  const name = node.nodeName.toLowerCase();
-  if (SKIPPED.has(name)) return '';
-  let text = '';
-  for (let index = 0; index < node.childNodes.length; index++) {
-    text += blockText(node.childNodes[index] as DomNode);
-  }
-  return BLOCKS.has(name) ? `\n\n${text}\n\n` : text;
-}
-
-/** The main text of an HTML page by Readability, with the page's <body> as the fallback. */
-export function htmlToText(html: string, url: string): { title: string | null; text: string } {
-  const { document } = parseHTML(html);
-  const pageTitle = document.querySelector('title')?.textContent?.trim() || null;
-  let article: { title?: string | null; content?: string | null } | null;
-  try {
-    // linkedom has no documentURI; Readability uses it to resolve relative links.
-    Object.defineProperty(document, 'documentURI', { value: url, configurable: true });
-    article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
-  } catch {
-    article = null;
-  }
-  let text = '';
-  if (article?.content) {
-    const { document: content } = parseHTML(
-      `<!doctype html><html><body>${article.content}</body></html>`,
-    );
-    text = tidy(blockText(content.body as unknown as DomNode));
-  }
-  if (!text) {
-    const { document: fallback } = parseHTML(html);
-    fallback.querySelectorAll('nav, header, footer, aside, form').forEach((node) => node.remove());
-    text = fallback.body ? tidy(blockText(fallback.body as unknown as DomNode)) : '';
-  }
-  return { title: article?.title?.trim() || pageTitle, text };
-}
+/** The thread that turns fetched pages into text (started with the first page). */
+let htmlThread: TextThread | undefined;
 
 /** The media type to read a body as: the declared one, or a sniffed one when none is given. */
 function mediaType(declared: string, body: Buffer): string {
@@ -339,7 +280,19 @@ export async function fetchUrlContent(
     let title: string | null = null;
     let text: string;
     if (type === 'text/html' || type === 'application/xhtml+xml') {
-      ({ title, text } = htmlToText(decode(answer.body, answer.contentType, true), url.href));
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw timedOut();
+      // Parsing a page of megabytes takes seconds: in a thread, not on the event loop.
+      htmlThread ??= createTextThread();
+      ({ title, text } = await htmlThread
+        .run(
+          { kind: 'html', html: decode(answer.body, answer.contentType, true), url: url.href },
+          AbortSignal.timeout(remaining),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof DOMException && error.name === 'TimeoutError') throw timedOut();
+          throw error;
+        }));
     } else if (type.startsWith('text/')) {
       text = tidy(decode(answer.body, answer.contentType, false));
     } else if (type === 'application/pdf') {
