@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
 
-/** `notices`: banners under the header for the signed-in user (e.g. 'Confirm your e-mail'). */
+/**
+ * `notices`: banners under the header for the signed-in user (e.g. 'Confirm your e-mail'). They
+ * sit inside `main`, so when they appear with the page they push nothing that was already shown.
+ */
 export function RootLayout({ notices }: { notices?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -13,8 +16,8 @@ export function RootLayout({ notices }: { notices?: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      {notices}
       <main id="main" className="flex flex-1 flex-col">
+        {notices}
         <Outlet />
       </main>
       <footer className="border-t border-border">
