@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['src/core/**/*.test.ts'],
+          // Property tests take a second alone and more on a busy CI machine.
+          testTimeout: 20_000,
         },
       },
       {
