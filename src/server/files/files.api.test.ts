@@ -238,7 +238,7 @@ describe('generation from uploaded files (local storage)', () => {
         'no deck',
         form(null, { name: 'notes.txt', bytes: new TextEncoder().encode('Some notes on cells.') }),
         400,
-        'deckId: No deck ID',
+        'No deck ID',
       ],
       [
         'a deck of another user',
