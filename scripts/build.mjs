@@ -85,7 +85,21 @@ export async function buildIfChanged({
 
 async function buildWeb() {
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Always a production build: Vite takes NODE_ENV from the environment when it is set, and a
+  // build started under a test runner (NODE_ENV=test) would otherwise ship React's development
+  // build, which the stamp then keeps for every later start.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+    });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
   await precompress(path.join(dist, 'web'));
 }
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, Undo2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Deck } from '../../../../core/deck-schemas';
 import { Button } from '../../../components/ui/button';
@@ -49,31 +49,38 @@ function Learn({ deck }: { deck: Deck }) {
   const study = useLearnSession(deck);
   const { phase, revealed, setRevealed, rate, undo } = study;
 
-  // Keyboard: Space or Enter shows the answer, 1–4 rate, Ctrl/Cmd+Z undoes.
+  // Keyboard: Space or Enter shows the answer, 1–4 rate, Ctrl/Cmd+Z undoes. The handler reads
+  // the latest state through a ref, and Space marks the answer shown at once: a rating key
+  // pressed right after Space (before React re-renders) is not lost.
+  const latest = useRef({ revealed, setRevealed, rate, undo });
+  latest.current = { revealed, setRevealed, rate, undo };
   useEffect(() => {
     if (phase !== 'learning') return;
     const onKey = (event: KeyboardEvent) => {
+      const current = latest.current;
       if (typing(event.target)) return;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
         event.preventDefault();
-        void undo();
+        void current.undo();
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (!revealed && (event.key === ' ' || event.key === 'Enter')) {
+      if (!current.revealed && (event.key === ' ' || event.key === 'Enter')) {
         event.preventDefault();
-        setRevealed(true);
+        current.revealed = true;
+        current.setRevealed(true);
         return;
       }
       const choice = RATINGS.find((item) => item.key === event.key);
-      if (revealed && choice) {
+      if (current.revealed && choice) {
         event.preventDefault();
-        void rate(choice.rating);
+        current.revealed = false;
+        void current.rate(choice.rating);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [phase, revealed, setRevealed, rate, undo]);
+  }, [phase]);
 
   const back = (
     <Link
