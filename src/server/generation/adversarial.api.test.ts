@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationJob } from '../../core/generation-requests';
 import { ADVERSARIAL_INPUTS, oneLetterFile } from '../testing/adversarial-inputs';
-import { startFakeLlm } from '../testing/fake-llm';
+import { fakeLlmEnv, startFakeLlm } from '../testing/fake-llm';
 import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
 import type { HttpClient } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -89,9 +89,7 @@ describe('a job past its deadline', () => {
     const fake = await startFakeLlm(() => ({ hang: true }));
     const server = await startTestServer({
       env: {
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: fake.baseUrl,
-        AI_MODEL: 'fake-model',
+        ...fakeLlmEnv(fake.baseUrl),
         AI_MAX_RETRIES: '0',
         AI_TIMEOUT_MS: '600000',
         GENERATION_DEADLINE_SECONDS: '5',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import type { FlashcardPage } from '../../core/flashcard-schemas';
 import type { GenerationJob, GenerationStats } from '../../core/generation-requests';
-import { type FakeReply, promptOf, startFakeLlm } from '../testing/fake-llm';
+import { type FakeReply, promptOf, fakeLlmEnv, startFakeLlm } from '../testing/fake-llm';
 import { createDeck, finishedJob, json, newUser, PASSWORD } from '../testing/fixtures';
 import { HttpClient, uniqueEmail } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -203,9 +203,7 @@ describe('generation through an LLM provider (OpenAI-compatible, local fake)', (
     });
     const server = await startTestServer({
       env: {
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: fake.baseUrl,
-        AI_MODEL: 'fake-model',
+        ...fakeLlmEnv(fake.baseUrl),
         AI_MAX_RETRIES: '0',
       },
     });
@@ -253,9 +251,7 @@ describe('generation through an LLM provider (OpenAI-compatible, local fake)', (
           },
     );
     const env = {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.baseUrl,
-      AI_MODEL: 'fake-model',
+      ...fakeLlmEnv(fake.baseUrl),
       AI_CONCURRENCY: '1',
       GENERATION_LEASE_SECONDS: '5',
     };

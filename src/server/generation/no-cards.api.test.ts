@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationJob } from '../../core/generation-requests';
-import { startFakeLlm } from '../testing/fake-llm';
+import { fakeLlmEnv, startFakeLlm } from '../testing/fake-llm';
 import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
 import { startTestServer } from '../testing/test-server';
 
@@ -41,9 +41,7 @@ describe('a job that makes no card', () => {
     const fake = await startFakeLlm(() => ({ cards: [] }));
     const server = await startTestServer({
       env: {
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: fake.baseUrl,
-        AI_MODEL: 'fake-model',
+        ...fakeLlmEnv(fake.baseUrl),
         AI_MAX_RETRIES: '0',
       },
     });

@@ -18,6 +18,11 @@ export type FakeReply =
  * itself) on 127.0.0.1: POST /v1/chat/completions answered by a script, so tests exercise the
  * real AI SDK over real HTTP, including 429/5xx retries and timeouts.
  */
+/** The settings that point a Mnemo server at a fake model server. */
+export function fakeLlmEnv(baseUrl: string): Record<string, string> {
+  return { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: baseUrl, AI_MODEL: 'fake-model' };
+}
+
 export async function startFakeLlm(
   reply: (request: ChatRequest, index: number) => FakeReply | Promise<FakeReply>,
   port = 0,
