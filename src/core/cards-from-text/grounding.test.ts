@@ -106,8 +106,8 @@ describe('grounding a quote in hard-wrapped text', () => {
     );
     const found = quotes.map((quote) => locateQuote(quote, index));
     expect(found.filter(Boolean)).toHaveLength(250);
-    expect(flat(found[1])).toBe(`Part 1. ${FIRST_SENTENCE}`);
-    expect(flat(found[399])).toBe(`Part 399. ${FIRST_SENTENCE}`);
+    expect(flat(found[1] ?? null)).toBe(`Part 1. ${FIRST_SENTENCE}`);
+    expect(flat(found[399] ?? null)).toBe(`Part 399. ${FIRST_SENTENCE}`);
   });
 });
 

@@ -13,8 +13,14 @@ export const LLM_CHUNK_CHARACTERS = 12_000;
  */
 export function createGenerator(ai: AiConfig, thread: TextThread): CardGenerator {
   if (ai.provider === 'builtin') {
-    return ({ content, strategy, cardTypes, signal }) =>
-      thread.run({ kind: 'generate', request: { content, strategy, cardTypes } }, signal);
+    return async ({ content, strategy, cardTypes, signal, onNote }) => {
+      const result = await thread.run(
+        { kind: 'generate', request: { content, strategy, cardTypes } },
+        signal,
+      );
+      if (result.note) onNote?.(result.note);
+      return result.cards;
+    };
   }
   return createLlmGenerator(ai, (content, signal) =>
     thread.run({ kind: 'chunk', content, maxCharacters: LLM_CHUNK_CHARACTERS }, signal),

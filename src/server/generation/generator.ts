@@ -18,6 +18,8 @@ export interface GenerationRequest {
   /** How many cards the strategy asks for, scaled to the content's length. */
   range: { min: number; max: number };
   signal?: AbortSignal;
+  /** Told why a result is short (said to the user in the job's warnings). */
+  onNote?: (note: string) => void;
 }
 
 export type CardGenerator = (request: GenerationRequest) => Promise<GeneratedCard[]>;

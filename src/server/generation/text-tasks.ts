@@ -1,4 +1,4 @@
-import type { BuiltinRequest } from '../../core/cards-from-text/builtin-generator';
+import type { BuiltinRequest, BuiltinResult } from '../../core/cards-from-text/builtin-generator';
 import {
   type CandidateCard,
   type PostprocessOptions,
@@ -37,7 +37,9 @@ export type TextTaskResult<T extends TextTask> = T extends { kind: 'prepare' }
     ? string[]
     : T extends { kind: 'html' }
       ? { title: string | null; text: string }
-      : CandidateCard[];
+      : T extends { kind: 'generate' }
+        ? BuiltinResult
+        : CandidateCard[];
 
 /** The task's answer. The built-in generator (wink-nlp and its model) loads on first use. */
 export async function runTextTask(task: TextTask): Promise<unknown> {
@@ -49,7 +51,8 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
     }
     case 'generate': {
       const { generateBuiltinCards } = await import('../../core/cards-from-text/builtin-generator');
-      return generateBuiltinCards(task.request);
+      const { wordFrequency } = await import('./word-frequency');
+      return generateBuiltinCards(task.request, wordFrequency());
     }
     case 'chunk':
       return chunkContent(task.content, task.maxCharacters);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateBuiltinCards } from '../../core/cards-from-text';
 import { checkContent, cleanContent } from '../../core/content';
 import { createTextThread } from './text-thread';
+import { wordFrequency } from './word-frequency';
 
 const TEXT = [
   'Basalt is a fine-grained volcanic rock formed from the rapid cooling of lava rich in magnesium and iron.',
@@ -17,15 +18,17 @@ describe('the text thread', () => {
       strategy: 'standard' as const,
       cardTypes: ['qa', 'cloze'] as ('qa' | 'cloze')[],
     };
-    const direct = generateBuiltinCards(request);
-    expect(direct.length).toBeGreaterThan(2);
+    const direct = generateBuiltinCards(request, wordFrequency());
+    expect(direct.cards.length).toBeGreaterThan(2);
     const [first, second, prepared] = await Promise.all([
       thread.run({ kind: 'generate', request }),
       thread.run({ kind: 'generate', request: { ...request, cardTypes: ['cloze'] } }),
       thread.run({ kind: 'prepare', source: `${TEXT}!!!`, strategy: 'standard' }),
     ]);
     expect(first).toEqual(direct);
-    expect(second).toEqual(generateBuiltinCards({ ...request, cardTypes: ['cloze'] }));
+    expect(second).toEqual(
+      generateBuiltinCards({ ...request, cardTypes: ['cloze'] }, wordFrequency()),
+    );
     expect(prepared.content).toBe(cleanContent(`${TEXT}!!!`));
     expect(prepared.check).toEqual(checkContent(cleanContent(`${TEXT}!!!`)));
     await thread.stop();

@@ -1,0 +1,103 @@
+import type { GeneratedCardType, Strategy } from '../content/estimates';
+import type { ProseSentence } from './analysis';
+import type { CandidateCard } from './postprocess';
+
+/**
+ * What each strategy chooses from the usable material (one entry per sentence that gives at
+ * least one good card):
+ * - Key Concepts: the central terms of the whole text, each by its best (defining) sentence;
+ * - Standard: the main idea of each section (its best sentence), then the next best of each;
+ * - Detailed: the facts of every section, in the order of the text.
+ * A few cards more than the range are proposed, because the shared checks may drop some.
+ */
+
+export interface Material {
+  sentence: ProseSentence;
+  /** Good cards from the sentence, best first (Q&A questions, then cloze deletions). */
+  cards: CandidateCard[];
+  /** Head lemmas of its key terms, best first. */
+  terms: string[];
+  score: number;
+  definitional: boolean;
+  /** True when its referent was carried in from the sentence before. */
+  leaned: boolean;
+}
+
+const bySentence = (a: Material, b: Material) => a.sentence.index - b.sentence.index;
+const byScore = (a: Material, b: Material) => b.score - a.score || bySentence(a, b);
+
+/** The central terms: summed scores of the sentences that name them, over the whole text. */
+function keyConcepts(material: Material[]): Material[] {
+  const weight = new Map<string, number>();
+  for (const entry of material) {
+    for (const term of entry.terms.slice(0, 3))
+      weight.set(term, (weight.get(term) ?? 0) + entry.score);
+  }
+  const centralTerms = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([term]) => term);
+  const chosen: Material[] = [];
+  const used = new Set<Material>();
+  for (const term of centralTerms) {
+    const about = material
+      .filter((entry) => !used.has(entry) && entry.terms[0] === term)
+      .sort((a, b) => Number(b.definitional) - Number(a.definitional) || byScore(a, b));
+    const best = about[0];
+    if (best) {
+      chosen.push(best);
+      used.add(best);
+    }
+  }
+  return chosen;
+}
+
+/** The best of each section, then the second best of each, and so on. */
+function perSection(material: Material[], order: (a: Material, b: Material) => number): Material[] {
+  const sections = new Map<number, Material[]>();
+  for (const entry of material) {
+    const list = sections.get(entry.sentence.section) ?? [];
+    list.push(entry);
+    sections.set(entry.sentence.section, list);
+  }
+  const lists = [...sections.values()].map((list) => list.sort(order));
+  const out: Material[] = [];
+  for (let round = 0; out.length < material.length; round++) {
+    for (const list of lists) {
+      const entry = list[round];
+      if (entry) out.push(entry);
+    }
+  }
+  return out;
+}
+
+/** Cards for the strategy, at most `max` plus a margin, alternating types when both are asked. */
+export function chooseForStrategy(
+  material: Material[],
+  strategy: Strategy,
+  cardTypes: GeneratedCardType[],
+  max: number,
+): CandidateCard[] {
+  const ordered =
+    strategy === 'key_concepts'
+      ? keyConcepts(material)
+      : strategy === 'standard'
+        ? perSection(material, byScore)
+        : perSection(material, byScore)
+            .slice(0, Math.max(max * 2, 40))
+            .sort(bySentence);
+  const both = cardTypes.includes('qa') && cardTypes.includes('cloze');
+  const first: CandidateCard[] = [];
+  const spare: CandidateCard[] = [];
+  let preferQa = true;
+  for (const entry of ordered) {
+    const cards = both
+      ? [...entry.cards].sort((a, b) =>
+          a.type === b.type ? 0 : (a.type === 'qa') === preferQa ? -1 : 1,
+        )
+      : entry.cards;
+    const [best, ...rest] = cards;
+    if (!best) continue;
+    first.push(best);
+    spare.push(...rest);
+    if (both && cards.some((card) => card.type !== best.type)) preferQa = !preferQa;
+  }
+  return [...first, ...spare].slice(0, max + 10);
+}
