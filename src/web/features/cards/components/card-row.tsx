@@ -1,13 +1,13 @@
 import { Pencil, Quote, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
 import { CardAnswer, CardContent } from '../../../components/card-content/card-content';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/utils';
-import { errorMessage, formatDate } from '../../decks/utils';
-import { type Flashcard, useDeleteCards, useUpdateCard } from '../api/cards';
+import { formatDate } from '../../decks/utils';
+import type { Flashcard } from '../api/cards';
 import { CardForm } from './card-form';
+import { useDeleteCard, useSaveCard } from './use-card-actions';
 
 const STATE_LABELS: Record<Flashcard['card_state'], string> = {
   new: 'New',
@@ -52,8 +52,8 @@ export function CardRow({
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showSource, setShowSource] = useState(false);
-  const updateCard = useUpdateCard(deckId);
-  const deleteCards = useDeleteCards(deckId);
+  const saveCard = useSaveCard(deckId);
+  const deleteCard = useDeleteCard(deckId);
 
   if (editing) {
     return (
@@ -65,7 +65,7 @@ export function CardRow({
             front_content: card.front_content,
             back_content: card.back_content ?? '',
           }}
-          pending={updateCard.isPending}
+          pending={saveCard.pending}
           submitLabel="Save"
           pendingLabel="Saving..."
           cancel={
@@ -73,21 +73,7 @@ export function CardRow({
               Cancel
             </Button>
           }
-          onSubmit={(input) =>
-            updateCard.mutate(
-              { id: card.id, ...input },
-              {
-                onSuccess: () => {
-                  toast.success('Card Updated');
-                  setEditing(false);
-                },
-                onError: (error) =>
-                  toast.error('Update Failed', {
-                    description: errorMessage(error, 'Failed to update card.'),
-                  }),
-              },
-            )
-          }
+          onSubmit={(input) => saveCard.save(card.id, input, () => setEditing(false))}
         />
       </div>
     );
@@ -188,19 +174,8 @@ export function CardRow({
         title="Delete this card?"
         description="This action cannot be undone. The card and its review history will be deleted."
         confirmLabel="Delete Card"
-        pending={deleteCards.isPending}
-        onConfirm={() =>
-          deleteCards.mutate([card.id], {
-            onSuccess: () => {
-              toast.success('Card Deleted');
-              setConfirmDelete(false);
-            },
-            onError: (error) =>
-              toast.error('Delete Failed', {
-                description: errorMessage(error, 'Failed to delete card.'),
-              }),
-          })
-        }
+        pending={deleteCard.pending}
+        onConfirm={() => deleteCard.remove(card.id, { onDeleted: () => setConfirmDelete(false) })}
       />
     </article>
   );
