@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signOut, signUp, uniqueEmail } from './support/helpers';
+import { seriousViolations, signOut, signUp, uniqueEmail } from './support/helpers';
+
+// axe is injected as a script tag; the app's CSP (script-src 'self') would refuse it.
+test.use({ bypassCSP: true });
 
 const TEXT = [
   'Photosynthesis is the process by which green plants turn light energy into chemical energy. It takes place in the chloroplasts of plant cells, which contain the green pigment chlorophyll.',
@@ -48,6 +51,7 @@ test('review the new cards of a job: j/k, edit, delete, keep, summary', async ({
   await expect(page.getByText(`Card 1 of ${total}`)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Review progress' })).toBeVisible();
   await expect(reviewed(page).locator('blockquote')).toHaveText(cards[0]?.source_quote ?? '');
+  expect(await seriousViolations(page), 'review (dark)').toEqual([]);
 
   await page.keyboard.press('j');
   await expect(page.getByText(`Card 2 of ${total}`)).toBeVisible();
@@ -84,6 +88,7 @@ test('review the new cards of a job: j/k, edit, delete, keep, summary', async ({
   await page.getByRole('button', { name: 'Keep all' }).click();
   await expect(page.getByRole('heading', { name: 'Review complete' })).toBeVisible();
   await expect(page.getByText(`${total - 1} cards kept, 1 deleted`)).toBeVisible();
+  expect(await seriousViolations(page), 'summary (dark)').toEqual([]);
   await page.getByRole('link', { name: 'Back to Deck' }).click();
   await expect(page).toHaveURL(new RegExp(`/deck/${deckId}$`));
 
@@ -122,11 +127,14 @@ test.describe('phone 390 × 844', () => {
     await page.addInitScript(() => localStorage.setItem('mnemo-theme', 'light'));
     await signUp(page, uniqueEmail('review-phone'));
     const { cards } = await generateAndOpenReview(page);
+    // Reloaded: the 'Cards Generated!' toast is gone before axe looks at the page.
+    await page.reload();
     await expect(page.getByText(`Card 1 of ${cards.length}`)).toBeVisible();
     for (const hint of await page.getByTestId('key-hint').all()) await expect(hint).toBeHidden();
     await page.screenshot({ path: '.tmp/shots/review-phone.png', fullPage: true });
     const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
     expect(width, 'the review scrolls sideways').toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page), 'review (light)').toEqual([]);
 
     await page.getByRole('button', { name: 'Delete' }).tap();
     await expect(page.getByText(`Card 1 of ${cards.length - 1}`)).toBeVisible();

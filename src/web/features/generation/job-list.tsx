@@ -50,7 +50,7 @@ export function JobList({
             >
               {job.status}
             </span>
-            <span className="min-w-0 flex-1 truncate text-muted-foreground">
+            <span className="min-w-40 flex-1 truncate text-muted-foreground">
               {jobSource(job)}
               {job.status === 'completed' ? ` · ${pluralise(job.cards_created, 'card')}` : ''}
               {job.status === 'failed' && job.error_message ? ` · ${job.error_message}` : ''}

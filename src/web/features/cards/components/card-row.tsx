@@ -1,12 +1,12 @@
 import { Pencil, Quote, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { CardAnswer, CardContent } from '../../../components/card-content/card-content';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/utils';
 import { formatDate } from '../../decks/utils';
 import type { Flashcard } from '../api/cards';
 import { CardForm } from './card-form';
+import { Badge, CardSides } from './card-parts';
 import { useDeleteCard, useSaveCard } from './use-card-actions';
 
 const STATE_LABELS: Record<Flashcard['card_state'], string> = {
@@ -15,27 +15,6 @@ const STATE_LABELS: Record<Flashcard['card_state'], string> = {
   review: 'Review',
   suspended: 'Suspended',
 };
-
-function Badge({
-  children,
-  tone = 'muted',
-}: {
-  children: string;
-  tone?: 'muted' | 'primary' | 'accent';
-}) {
-  return (
-    <span
-      className={cn(
-        'rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone === 'primary' && 'bg-primary/15 text-primary',
-        tone === 'accent' && 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
-        tone === 'muted' && 'bg-muted text-muted-foreground',
-      )}
-    >
-      {children}
-    </span>
-  );
-}
 
 /** One card of 'Your Cards': badges, rendered front and back, inline edit and delete. */
 export function CardRow({
@@ -108,30 +87,12 @@ export function CardRow({
               </span>
             ) : null}
           </div>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <div>
-              <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
-                Front
-              </p>
-              <CardContent
-                className="mt-1 text-sm"
-                content={card.front_content}
-                cardType={card.card_type}
-                side="front"
-              />
-            </div>
-            <div>
-              <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
-                Back
-              </p>
-              <CardAnswer
-                className="mt-1 text-sm text-muted-foreground"
-                front={card.front_content}
-                back={card.back_content}
-                cardType={card.card_type}
-              />
-            </div>
-          </div>
+          <CardSides
+            card={card}
+            className="mt-3 grid gap-3 sm:grid-cols-2"
+            textClassName="text-sm"
+            answerClassName="text-muted-foreground"
+          />
           {card.source_quote && showSource ? (
             <blockquote className="mt-3 border-l-2 border-primary/40 pl-3 text-xs text-muted-foreground italic">
               {card.source_quote}

@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import type { Flashcard } from '../api/cards';
-import { CardForm } from './card-form';
+import { DialogCardForm } from './card-form';
 import { useSaveCard } from './use-card-actions';
 
 /** The card editor (the one of 'Your Cards') in a dialog: type, front, back; Save or Cancel. */
@@ -25,9 +24,8 @@ export function EditCardDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Edit Card" onCloseAutoFocus={onCloseAutoFocus}>
-        <CardForm
+        <DialogCardForm
           key={card.id}
-          autoFocus
           initial={{
             card_type: card.card_type,
             front_content: card.front_content,
@@ -36,11 +34,6 @@ export function EditCardDialog({
           pending={pending}
           submitLabel="Save"
           pendingLabel="Saving..."
-          cancel={
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-          }
           onSubmit={(input) =>
             save(card.id, input, (saved) => {
               onOpenChange(false);

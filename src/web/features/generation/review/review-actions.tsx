@@ -62,7 +62,13 @@ export function ReviewActions({
   onCommand: (command: ReviewCommand) => void;
 }) {
   return (
-    <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-5">
+    <div
+      className={cn(
+        // On a phone the buttons stay in reach at the bottom while a long card scrolls.
+        'sticky bottom-0 z-10 -mx-4 mt-2 grid grid-cols-2 gap-2 bg-background/95 px-4 py-3 backdrop-blur-sm',
+        'sm:static sm:mx-0 sm:mt-4 sm:grid-cols-5 sm:bg-transparent sm:p-0 sm:backdrop-blur-none',
+      )}
+    >
       {ACTIONS.map(({ command, label, hint, keys, icon: Icon, tone }) => (
         <button
           key={command}

@@ -1,6 +1,6 @@
-import { Check, Pencil, Quote } from 'lucide-react';
-import { CardAnswer, CardContent } from '../../../components/card-content/card-content';
+import { Quote } from 'lucide-react';
 import type { Flashcard } from '../../cards/api/cards';
+import { Badge, CardSides } from '../../cards/components/card-parts';
 
 const TYPE_LABELS: Record<Flashcard['card_type'], string> = {
   qa: 'Question & Answer',
@@ -30,41 +30,14 @@ export function ReviewCard({
           {TYPE_LABELS[card.card_type]}
         </span>
         <span className="flex-1" />
-        {edited ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
-            <Pencil aria-hidden="true" className="size-3" />
-            Edited
-          </span>
-        ) : null}
-        {kept ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-600 dark:text-emerald-400">
-            <Check aria-hidden="true" className="size-3" />
-            Kept
-          </span>
-        ) : null}
+        {edited ? <Badge>Edited</Badge> : null}
+        {kept ? <Badge tone="accent">Kept</Badge> : null}
       </div>
-      <div className="px-5 py-6 text-lg break-words sm:px-10 sm:py-8">
-        <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
-          Front
-        </p>
-        <CardContent
-          className="mt-1"
-          content={card.front_content}
-          cardType={card.card_type}
-          side="front"
-        />
-        <div className="mt-6 border-t border-dashed border-border pt-6">
-          <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
-            Back
-          </p>
-          <CardAnswer
-            className="mt-1"
-            front={card.front_content}
-            back={card.back_content}
-            cardType={card.card_type}
-          />
-        </div>
-      </div>
+      <CardSides
+        card={card}
+        className="px-5 py-6 text-lg break-words sm:px-10 sm:py-8"
+        backClassName="mt-6 border-t border-dashed border-border pt-6"
+      />
       <figure className="border-t border-border bg-muted/40 px-5 py-4 sm:px-10">
         <figcaption className="flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
           <Quote aria-hidden="true" className="size-3.5" />
