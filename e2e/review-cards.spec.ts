@@ -131,7 +131,7 @@ test.describe('phone 390 × 844', () => {
     await page.reload();
     await expect(page.getByText(`Card 1 of ${cards.length}`)).toBeVisible();
     for (const hint of await page.getByTestId('key-hint').all()) await expect(hint).toBeHidden();
-    await page.screenshot({ path: '.tmp/shots/review-phone.png', fullPage: true });
+    await page.screenshot({ path: '.tmp/shots/review-phone.png' });
     const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
     expect(width, 'the review scrolls sideways').toBeLessThanOrEqual(390);
     expect(await seriousViolations(page), 'review (light)').toEqual([]);
@@ -142,6 +142,6 @@ test.describe('phone 390 × 844', () => {
     await expect(page.getByText(`Card 2 of ${cards.length - 1}`)).toBeVisible();
     await page.getByRole('button', { name: 'Keep all' }).tap();
     await expect(page.getByText(`${cards.length - 1} cards kept, 1 deleted`)).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/review-phone-summary.png', fullPage: true });
+    await page.screenshot({ path: '.tmp/shots/review-phone-summary.png' });
   });
 });
