@@ -22,6 +22,7 @@ const router = createBrowserRouter([
       { path: '/dashboard', lazy: () => import('./routes/dashboard') },
       { path: '/deck/:deckId', lazy: () => import('./routes/deck') },
       { path: '/deck/:deckId/learn', lazy: () => import('./routes/learn') },
+      { path: '/deck/:deckId/review/:jobId', lazy: () => import('./routes/review') },
       { path: '/stats', lazy: () => import('./routes/stats') },
       { path: '/settings', lazy: () => import('./routes/settings') },
       { path: '*', element: <NotFoundRoute /> },

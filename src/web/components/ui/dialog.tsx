@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -10,16 +10,20 @@ export function DialogContent({
   title,
   description,
   children,
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** Where focus goes when the dialog closes (by default, back to what opened it). */
+  onCloseAutoFocus?: ComponentProps<typeof RadixDialog.Content>['onCloseAutoFocus'];
 }) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
       <RadixDialog.Content
         className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-2xl"
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <div className="mb-5 space-y-1.5 pr-8">

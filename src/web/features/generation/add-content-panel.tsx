@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import {
   estimateGenerationSeconds,
   GENERATION_MAX_POLLS,
@@ -18,7 +19,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { type GenerationJob, jobStatus, jobsKey, startGeneration, useDeckJobs } from './api';
-import { JobList } from './job-list';
+import { JobList, reviewPath } from './job-list';
 import { JobWarnings } from './job-warnings';
 import { type Choice, CHOICES, type Mode, ModeTabs, Segmented, STRATEGIES } from './options';
 import { SourceInput } from './source-input';
@@ -32,6 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function AddContentPanel({ deckId }: { deckId: string }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('text');
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
@@ -59,7 +61,10 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
       try {
         const status = await jobStatus(job.id, known, GENERATION_POLL_INTERVAL_MS / 1000);
         if (status.status === 'completed') {
-          toast.success('Cards Generated!', { description: 'Successfully generated new cards.' });
+          toast.success('Cards Generated!', {
+            description: 'Successfully generated new cards.',
+            action: { label: 'Review', onClick: () => navigate(reviewPath(job)) },
+          });
           await refresh();
           return;
         }

@@ -1,4 +1,6 @@
-import { Download, RotateCcw, X } from 'lucide-react';
+import { Download, ListChecks, RotateCcw, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { pluralise } from '../../../core/text';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { type GenerationJob, useDeckJobs, useJobAction } from './api';
@@ -12,6 +14,15 @@ const STATUS_STYLES: Record<GenerationJob['status'], string> = {
   completed: 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
   failed: 'bg-red-500/15 text-red-600 dark:text-red-400',
 };
+
+/** What a job read: its title, its address, or its kind and strategy ('text · key concepts'). */
+export const jobSource = (job: GenerationJob) =>
+  job.source_title ||
+  job.source_url ||
+  `${job.input_type} · ${job.generation_strategy.replace('_', ' ')}`;
+
+/** Where a completed job's cards are gone through one at a time. */
+export const reviewPath = (job: GenerationJob) => `/deck/${job.deck_id}/review/${job.id}`;
 
 export function JobList({
   deckId,
@@ -39,11 +50,9 @@ export function JobList({
             >
               {job.status}
             </span>
-            <span className="min-w-0 flex-1 truncate text-muted-foreground">
-              {job.source_title ||
-                job.source_url ||
-                `${job.input_type} · ${job.generation_strategy.replace('_', ' ')}`}
-              {job.status === 'completed' ? ` · ${job.cards_created} cards` : ''}
+            <span className="min-w-40 flex-1 truncate text-muted-foreground">
+              {jobSource(job)}
+              {job.status === 'completed' ? ` · ${pluralise(job.cards_created, 'card')}` : ''}
               {job.status === 'failed' && job.error_message ? ` · ${job.error_message}` : ''}
             </span>
             {job.source_file_path ? (
@@ -56,6 +65,14 @@ export function JobList({
               >
                 <Download aria-hidden="true" className="size-3.5" />
               </a>
+            ) : null}
+            {job.status === 'completed' && job.cards_created > 0 ? (
+              <Button asChild size="sm" variant="ghost">
+                <Link to={reviewPath(job)}>
+                  <ListChecks aria-hidden="true" className="size-3.5" />
+                  Review new cards
+                </Link>
+              </Button>
             ) : null}
             {job.status === 'pending' ? (
               <Button size="sm" variant="ghost" onClick={() => cancel.mutate(job.id)}>

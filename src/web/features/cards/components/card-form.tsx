@@ -1,6 +1,7 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { CARD_CONTENT_MAX } from '../../../../core/flashcard-schemas';
 import { Button } from '../../../components/ui/button';
+import { DialogClose } from '../../../components/ui/dialog';
 import { useFieldTouch } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -148,5 +149,22 @@ export function CardForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The card editor in a dialog: focus on the front, and Cancel closes the dialog. */
+export function DialogCardForm(
+  props: Omit<ComponentProps<typeof CardForm>, 'cancel' | 'autoFocus'>,
+) {
+  return (
+    <CardForm
+      {...props}
+      autoFocus
+      cancel={
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+      }
+    />
   );
 }

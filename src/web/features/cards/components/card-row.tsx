@@ -1,13 +1,13 @@
 import { Pencil, Quote, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { CardAnswer, CardContent } from '../../../components/card-content/card-content';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/utils';
-import { errorMessage, formatDate } from '../../decks/utils';
-import { type Flashcard, useDeleteCards, useUpdateCard } from '../api/cards';
+import { formatDate } from '../../decks/utils';
+import type { Flashcard } from '../api/cards';
 import { CardForm } from './card-form';
+import { Badge, CardSides } from './card-parts';
+import { useDeleteCard, useSaveCard } from './use-card-actions';
 
 const STATE_LABELS: Record<Flashcard['card_state'], string> = {
   new: 'New',
@@ -15,27 +15,6 @@ const STATE_LABELS: Record<Flashcard['card_state'], string> = {
   review: 'Review',
   suspended: 'Suspended',
 };
-
-function Badge({
-  children,
-  tone = 'muted',
-}: {
-  children: string;
-  tone?: 'muted' | 'primary' | 'accent';
-}) {
-  return (
-    <span
-      className={cn(
-        'rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone === 'primary' && 'bg-primary/15 text-primary',
-        tone === 'accent' && 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
-        tone === 'muted' && 'bg-muted text-muted-foreground',
-      )}
-    >
-      {children}
-    </span>
-  );
-}
 
 /** One card of 'Your Cards': badges, rendered front and back, inline edit and delete. */
 export function CardRow({
@@ -52,8 +31,8 @@ export function CardRow({
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showSource, setShowSource] = useState(false);
-  const updateCard = useUpdateCard(deckId);
-  const deleteCards = useDeleteCards(deckId);
+  const saveCard = useSaveCard(deckId);
+  const deleteCard = useDeleteCard(deckId);
 
   if (editing) {
     return (
@@ -65,7 +44,7 @@ export function CardRow({
             front_content: card.front_content,
             back_content: card.back_content ?? '',
           }}
-          pending={updateCard.isPending}
+          pending={saveCard.pending}
           submitLabel="Save"
           pendingLabel="Saving..."
           cancel={
@@ -73,21 +52,7 @@ export function CardRow({
               Cancel
             </Button>
           }
-          onSubmit={(input) =>
-            updateCard.mutate(
-              { id: card.id, ...input },
-              {
-                onSuccess: () => {
-                  toast.success('Card Updated');
-                  setEditing(false);
-                },
-                onError: (error) =>
-                  toast.error('Update Failed', {
-                    description: errorMessage(error, 'Failed to update card.'),
-                  }),
-              },
-            )
-          }
+          onSubmit={(input) => saveCard.save(card.id, input, () => setEditing(false))}
         />
       </div>
     );
@@ -122,30 +87,12 @@ export function CardRow({
               </span>
             ) : null}
           </div>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <div>
-              <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
-                Front
-              </p>
-              <CardContent
-                className="mt-1 text-sm"
-                content={card.front_content}
-                cardType={card.card_type}
-                side="front"
-              />
-            </div>
-            <div>
-              <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase">
-                Back
-              </p>
-              <CardAnswer
-                className="mt-1 text-sm text-muted-foreground"
-                front={card.front_content}
-                back={card.back_content}
-                cardType={card.card_type}
-              />
-            </div>
-          </div>
+          <CardSides
+            card={card}
+            className="mt-3 grid gap-3 sm:grid-cols-2"
+            textClassName="text-sm"
+            answerClassName="text-muted-foreground"
+          />
           {card.source_quote && showSource ? (
             <blockquote className="mt-3 border-l-2 border-primary/40 pl-3 text-xs text-muted-foreground italic">
               {card.source_quote}
@@ -188,19 +135,8 @@ export function CardRow({
         title="Delete this card?"
         description="This action cannot be undone. The card and its review history will be deleted."
         confirmLabel="Delete Card"
-        pending={deleteCards.isPending}
-        onConfirm={() =>
-          deleteCards.mutate([card.id], {
-            onSuccess: () => {
-              toast.success('Card Deleted');
-              setConfirmDelete(false);
-            },
-            onError: (error) =>
-              toast.error('Delete Failed', {
-                description: errorMessage(error, 'Failed to delete card.'),
-              }),
-          })
-        }
+        pending={deleteCard.pending}
+        onConfirm={() => deleteCard.remove(card.id, { onDeleted: () => setConfirmDelete(false) })}
       />
     </article>
   );

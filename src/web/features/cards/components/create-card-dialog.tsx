@@ -1,10 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { errorMessage } from '../../decks/utils';
 import { useCreateCard } from '../api/cards';
-import { CardForm } from './card-form';
+import { DialogCardForm } from './card-form';
 
 /** 'Create New Card' (SPEC §2): type qa by default, front and back required. */
 export function CreateCardDialog({
@@ -33,18 +32,12 @@ export function CreateCardDialog({
         title="Create New Card"
         description="Write a question and its answer, or a cloze sentence."
       >
-        <CardForm
+        <DialogCardForm
           key={formKey}
-          autoFocus
           initial={{ card_type: 'qa', front_content: '', back_content: '' }}
           pending={createCard.isPending}
           submitLabel="Create"
           pendingLabel="Creating..."
-          cancel={
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-          }
           onSubmit={(input) =>
             createCard.mutate(input, {
               onSuccess: () => {

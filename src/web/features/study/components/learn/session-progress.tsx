@@ -30,10 +30,12 @@ export function SessionProgress({
   position,
   total,
   percent,
+  label = 'Session progress',
 }: {
   position: number;
   total: number;
   percent: number;
+  label?: string;
 }) {
   return (
     <div className="mt-6">
@@ -45,7 +47,7 @@ export function SessionProgress({
       </div>
       <div
         role="progressbar"
-        aria-label="Session progress"
+        aria-label={label}
         aria-valuenow={percent}
         aria-valuemin={0}
         aria-valuemax={100}
