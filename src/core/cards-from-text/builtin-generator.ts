@@ -83,7 +83,10 @@ function materialOf(
       sourceQuote: sentence.text,
     });
   }
-  if (wanted.includes('cloze')) {
+  // 'Encapsulated: State is scoped to the component.' is a label and a note on something the
+  // card does not name: only a glossary question comes from such a line.
+  const labelled = /^[^:]{1,40}:\s/.test(text);
+  if (wanted.includes('cloze') && !labelled) {
     // A defined term is the best deletion; otherwise the best-scoring term.
     const defined = questions.find((question) => question.form === 'definition')?.term;
     const ordered = defined

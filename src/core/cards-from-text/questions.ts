@@ -14,13 +14,14 @@ const MAX_WORDS = 40;
 
 /** First words that lean on a sentence before: the card would not make sense alone. */
 const LEANING_START =
-  /^(?:this|that|these|those|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there|which|while|although|though|whereas|unlike|in addition|for example|for instance|in other words|as a result|in this|at this|on the other hand|first|second|third|last|again|still|yet|even so|in fact|of course|note|keep|let|see|press|click|remember|consider)\b/i;
+  /^(?:this|that|these|those|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there|which|while|although|though|whereas|unlike|in addition|for example|for instance|in other words|as a result|in this|at this|on the other hand|first|second|third|last|again|still|yet|even so|in fact|of course|note|keep|let|see|press|click|remember|consider|use|make|set|add|run|call|pass|read|check|try|create|install|import|open|select|enter|type|go|avoid|ensure|specify|define|write|put|get)\b/i;
 /** Talk to the reader, and pointers to the page around the sentence. */
 const CONVERSATIONAL =
   /\b(?:we|we’re|we're|we’ll|we'll|we’ve|we've|our|us|i|i’m|i'm|let’s|let's|you|your|you’ll|you'll|you’re|you're|you’ve|you've)\b/i;
 const POINTERS =
   /\b(?:listing|figure|fig\.|table|chapter|section|example|appendix|step)\s+[\dIVX]|\b(?:above|below|following|preceding|previous|earlier|later on|this (?:chapter|section|book|page|article|guide|document|example|listing|code|tutorial)|see)\b/i;
-const CODE_MARKS = /[`{};=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w/;
+const CODE_MARKS =
+  /[`{};=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
 const PRONOUN_SUBJECT = /^(It|They)\s+(?=\p{Ll})/u;
 
 /** True when the sentence is prose that a learner can read alone. */
@@ -35,6 +36,11 @@ export function standsAlone(text: string): boolean {
   // adverb with a comma ('Comparatively, …').
   if (/\b(?:this|these|those|such|former|latter|aforementioned)\b/i.test(text)) return false;
   if (/^\p{L}+ly,/u.test(text)) return false;
+  // 'Tuples, if they only contain types …': a list entry cut from its list.
+  if (
+    /^[\p{L}-]+(?:\s[\p{L}-]+)?,\s(?:if|when|as long as|unless|because|which|where)\b/u.test(text)
+  )
+    return false;
   return !/:$|\.\.\.|…/.test(text);
 }
 
@@ -67,6 +73,14 @@ export function withReferent(
 ): string | null {
   const match = PRONOUN_SUBJECT.exec(sentence.text);
   if (!match) return sentence.text;
+  // 'It is also possible to …' has no referent to carry in.
+  if (
+    /^It\s+(?:is|was|will be|can be|may be|would be)\s+(?:\p{Ll}+ly\s+)?(?:also\s+)?\p{Ll}+\s+(?:to|that)\b/u.test(
+      sentence.text,
+    )
+  ) {
+    return null;
+  }
   if (!previousTokens) return null;
   const subject = subjectOf(previousTokens);
   // Only a named thing is carried in: 'Bash', 'the Calvin cycle'; not 'Many people'.
@@ -213,7 +227,11 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
     const called = CALLED.exec(clause);
     if (called) {
       const [, what = '', verb = '', name = ''] = called;
-      if (isTermPhrase(what) && name.split(/\s+/).length <= 6) {
+      const plain =
+        !what.includes(',') &&
+        what.split(/\s+/).length <= 8 &&
+        !/^(?:as|if|when|because|since|while|although|why|how|what)\b/i.test(what);
+      if (plain && isTermPhrase(what) && name.split(/\s+/).length <= 5) {
         push({
           form: 'called',
           term: name,
@@ -309,7 +327,7 @@ function whenQuestion(text: string, tokens: Token[]): Question | null {
 const MODALS = /^(?:can|may|must|should|will|cannot)$/i;
 /** Where the object of a verb ends: the next clause or aside. */
 const OBJECT_END =
-  /,|;|\s(?:and|but|which|because|so|while|whereas|when|if|unless|since|to avoid|without)\s/u;
+  /,|;|\s[-–—]{1,2}\s|\s(?:and|but|which|because|so|while|whereas|when|if|unless|since|to avoid|without)\s/u;
 
 /**
  * 'A central registry provides an easy place to look for packages.' → 'What does a central
@@ -336,6 +354,14 @@ function objectQuestion(text: string, tokens: Token[], names: Names): Question |
   } else return null;
   if (!auxiliary) return null;
   const verb = tokens[at] as Token;
+  // 'Bash allows users to control …': the object of these verbs is a clause, not a thing.
+  if (
+    /^(?:allow|let|enable|permit|help|make|cause|require|want|need|tell|ask|get|seem|appear|become|try|attempt)$/.test(
+      verb.lemma,
+    )
+  ) {
+    return null;
+  }
   // The object starts right after the verb with a determiner, adjective or noun.
   const next = tokens[at + 1];
   const possessive = next?.pos === 'PRON' && /^(?:their|its|his|her)$/i.test(next.text);
@@ -344,7 +370,10 @@ function objectQuestion(text: string, tokens: Token[], names: Names): Question |
   if (verbAt < 0) return null;
   const rest = withoutStop(text.slice(verbAt + verb.text.length + 2));
   const end = OBJECT_END.exec(rest);
-  const object = (end ? rest.slice(0, end.index) : rest).trim();
+  let object = (end ? rest.slice(0, end.index) : rest).trim();
+  const adverb = /\s\p{L}+ly\b/u.exec(object);
+  if (adverb) object = object.slice(0, adverb.index).trim();
+  if (/\b(?:it|its|this|that|they|them|these|those)\b/i.test(object)) return null;
   const count = object.split(/\s+/).length;
   if (count < 2 || count > 14 || !balanced(object)) return null;
   const base =
@@ -370,7 +399,9 @@ function glossaryQuestion(text: string, tokens: Token[]): Question | null {
   const colon = tokens.findIndex((token) => token.text === ':');
   const head = tokens[colon - 1];
   const afterColon = tokens[colon + 1];
-  if (!head || head.stop || !afterColon || afterColon.pos === 'AUX') return null;
+  if (!head || head.stop || !afterColon || /^(?:AUX|ADP|ADV|SCONJ|PRON)$/.test(afterColon.pos)) {
+    return null;
+  }
   // 'Requires more code', 'Easy to implement': a property, not what the term is.
   if (afterColon.pos === 'VERB' && /s$/.test(afterColon.text)) return null;
   if (/^\S+\s+to\s/.test(body)) return null;

@@ -47,6 +47,20 @@ export function nounPhrases(sentence: ProseSentence, frequency: WordFrequency): 
     }
     let to = end;
     while (to >= from && !HEAD_POS.test(tokens[to]?.pos ?? '')) to--;
+    // 'Rust attempts to …', 'the closure tries to …': the last word is a verb after all.
+    if (to > from && tokens[to + 1]?.text === 'to' && /s$/.test(tokens[to]?.text ?? '')) to--;
+    // A plural noun rarely modifies the next one: 'dependency graphs scale up', 'its
+    // dependencies use links' end at the plural.
+    const before = tokens[to - 1];
+    if (
+      to > from &&
+      before &&
+      before.pos === 'NOUN' &&
+      before.text.toLowerCase() !== before.lemma &&
+      /s$/.test(before.text)
+    ) {
+      to--;
+    }
     if (to >= from) {
       const run = tokens.slice(Math.max(from, to - 3), to + 1);
       const span = spanOf(run, sentence.text, frequency);
@@ -70,6 +84,16 @@ function spanOf(run: Token[], sentence: string, frequency: WordFrequency): TermS
   // Whole words only, and never a piece of inline code.
   if (/[\p{L}\p{N}_`.-]/u.test(sentence[at - 1] ?? '')) return null;
   if (/[\p{L}\p{N}_`-]/u.test(sentence[at + text.length] ?? '')) return null;
+  // Not the tail of a name ('React {Router}'): the word before is capitalised mid-sentence.
+  const before = /(\S+)\s+$/u.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? '';
+  if (
+    at > 0 &&
+    /^\p{Lu}/u.test(text) &&
+    /^\p{Lu}[\p{L}]*$/u.test(before) &&
+    !/[.!?:]$/.test(before)
+  ) {
+    if (sentence.slice(0, at).trim() !== before) return null;
+  }
   // Not part of a dotted name ('Cargo.toml', 'crates.io', 'POSIX.2').
   if (/^\.[\p{L}\p{N}]/u.test(sentence.slice(at + text.length, at + text.length + 2))) return null;
   const rarities = run.map((token) => rarityOf(token.text, frequency));
