@@ -15,6 +15,7 @@ import {
 } from './questions';
 import { chooseForStrategy, type Material } from './selection';
 import {
+  keyTermHeads,
   nounPhrases,
   rarityOf,
   type TermSpan,
@@ -45,6 +46,8 @@ export interface BuiltinResult {
   note: string | null;
 }
 
+const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary']);
+
 /** Scores below this are everyday words: not a cloze answer. */
 const MIN_TERM_SCORE = 1.2;
 
@@ -66,14 +69,17 @@ function materialOf(
   stats: ReturnType<typeof termStats>,
   wanted: GeneratedCardType[],
   names: Names,
+  keys: Set<string>,
 ): Material | null {
   const terms = nounPhrases({ ...sentence, text }, frequency)
     .map((term) => ({ term, score: termScore(term, stats) }))
-    .filter((entry) => entry.score >= MIN_TERM_SCORE)
+    .filter((entry) => entry.score >= MIN_TERM_SCORE && keys.has(entry.term.head))
     .sort((a, b) => b.score - a.score);
-  const questions: Question[] = wanted.includes('qa')
-    ? questionsFor(text, sentence.tokens, names)
-    : [];
+  // A fact question needs a key term in its sentence; definitions are always material.
+  const aboutKeyTerm = sentence.tokens.some((token) => keys.has(token.lemma));
+  const questions: Question[] = (
+    wanted.includes('qa') ? questionsFor(text, sentence.tokens, names) : []
+  ).filter((question) => aboutKeyTerm || DEFINING.has(question.form));
   const cards: CandidateCard[] = [];
   for (const question of questions) {
     cards.push({
@@ -129,6 +135,7 @@ export function generateBuiltinCards(
   );
   const stats = termStats(sentences, headings);
   const names = namesOf(sentences);
+  const keys = keyTermHeads(sentences, stats, frequency);
   const material: Material[] = [];
   sentences.forEach((sentence, at) => {
     const previous = sentence.previous !== null ? sentences[at - 1] : undefined;
@@ -144,7 +151,16 @@ export function generateBuiltinCards(
     // An instruction or a subject-less API line ('Converts the document to HTML.').
     const first = sentence.tokens[0];
     if (first?.pos === 'VERB' && !first.text.endsWith('ing')) return;
-    const found = materialOf(sentence, text, previous, frequency, stats, request.cardTypes, names);
+    const found = materialOf(
+      sentence,
+      text,
+      previous,
+      frequency,
+      stats,
+      request.cardTypes,
+      names,
+      keys,
+    );
     if (found) material.push(found);
   });
   const chosen = chooseForStrategy(material, request.strategy, request.cardTypes, range.max);

@@ -14,14 +14,14 @@ const MAX_WORDS = 40;
 
 /** First words that lean on a sentence before: the card would not make sense alone. */
 const LEANING_START =
-  /^(?:this|that|these|those|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there|which|while|although|though|whereas|unlike|in addition|for example|for instance|in other words|as a result|in this|at this|on the other hand|first|second|third|last|again|still|yet|even so|in fact|of course|note|keep|let|see|press|click|remember|consider|use|make|set|add|run|call|pass|read|check|try|create|install|import|open|select|enter|type|go|avoid|ensure|specify|define|write|put|get)\b/i;
+  /^(?:this|that|these|those|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there|which|while|although|others|imagine|suppose|though|whereas|unlike|in addition|for example|for instance|in other words|as a result|in this|at this|on the other hand|first|second|third|last|again|still|yet|even so|in fact|of course|note|keep|let|see|press|click|remember|consider|use|make|set|add|run|call|pass|read|check|try|create|install|import|open|select|enter|type|go|avoid|ensure|specify|define|write|put|get)\b/i;
 /** Talk to the reader, and pointers to the page around the sentence. */
 const CONVERSATIONAL =
   /\b(?:we|we’re|we're|we’ll|we'll|we’ve|we've|our|us|i|i’m|i'm|let’s|let's|you|your|you’ll|you'll|you’re|you're|you’ve|you've)\b/i;
 const POINTERS =
   /\b(?:listing|figure|fig\.|table|chapter|section|example|appendix|step)\s+[\dIVX]|\b(?:above|below|following|preceding|previous|earlier|later on|this (?:chapter|section|book|page|article|guide|document|example|listing|code|tutorial)|see)\b/i;
 const CODE_MARKS =
-  /[`{};=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
+  /[`{}=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
 const PRONOUN_SUBJECT = /^(It|They)\s+(?=\p{Ll})/u;
 
 /** True when the sentence is prose that a learner can read alone. */
@@ -31,11 +31,20 @@ export function standsAlone(text: string): boolean {
   if (count < MIN_WORDS || count > MAX_WORDS) return false;
   if (!/^[\p{Lu}]/u.test(text) || !/[.!]["”’)]?$/.test(text) || text.includes('?')) return false;
   if (LEANING_START.test(text) || CONVERSATIONAL.test(text) || POINTERS.test(text)) return false;
-  if (CODE_MARKS.test(text) || !balanced(text)) return false;
+  // A type named in prose ('Rc<T>', 'Rc::clone') may stay; anything else shaped like code not.
+  const prose = text.replace(/\b[A-Z]\w{0,30}(?:<[\w, ]{1,30}>|::[a-z_]\w{0,30})/g, 'Name');
+  if (CODE_MARKS.test(prose) || !balanced(text)) return false;
   // 'this', 'these', 'those' point at something outside the sentence; so does an opening
   // adverb with a comma ('Comparatively, …').
   if (/\b(?:this|these|those|such|former|latter|aforementioned)\b/i.test(text)) return false;
   if (/^\p{L}+ly,/u.test(text)) return false;
+  if (/^The same\b/.test(text)) return false;
+  if (
+    /\b(?:the|this|next|previous|following|last|first) (?:chapter|section|example|listing|figure|page)\b/i.test(
+      text,
+    )
+  )
+    return false;
   // 'Tuples, if they only contain types …': a list entry cut from its list.
   if (
     /^[\p{L}-]+(?:\s[\p{L}-]+)?,\s(?:if|when|as long as|unless|because|which|where)\b/u.test(text)
@@ -52,9 +61,17 @@ export function subjectOf(tokens: Token[]): { text: string; end: number; plural:
   const start = end;
   while (/^(?:ADJ|NOUN|PROPN)$/.test(tokens[end]?.pos ?? '') && end - start < 5) end++;
   if (end === start || !/^(?:NOUN|PROPN)$/.test(tokens[end - 1]?.pos ?? '')) return null;
+  const head = tokens[end - 1] as Token;
+  // 'The Ring of Fire', 'the speed of light': one 'of' and a second noun phrase.
+  if (tokens[end]?.text === 'of') {
+    let next = end + 1;
+    if (/^(?:the|a|an)$/i.test(tokens[next]?.text ?? '')) next++;
+    const from = next;
+    while (/^(?:ADJ|NOUN|PROPN)$/.test(tokens[next]?.pos ?? '') && next - from < 4) next++;
+    if (next > from && /^(?:NOUN|PROPN)$/.test(tokens[next - 1]?.pos ?? '')) end = next;
+  }
   if (!/^(?:AUX|VERB)$/.test(tokens[end]?.pos ?? '')) return null;
   const words = tokens.slice(0, end).map((token) => token.text);
-  const head = tokens[end - 1] as Token;
   return {
     text: words.join(' '),
     end,
@@ -108,6 +125,9 @@ const lowerFirst = (text: string) =>
   /^[A-Z](?:[a-z]|\s)/.test(text) ? text[0]?.toLowerCase() + text.slice(1) : text;
 const withoutStop = (text: string) => text.replace(/[.!]["”’)]?$/, '').trim();
 
+/** 'is a bit more nuanced', 'are a number of …', 'is the same': not what the thing is. */
+const NOT_A_DEFINITION =
+  /^(?:a|an|the|one of the)\s+(?:bit|lot|little|few|couple|same|good|great|way|result|part|number|kind of|sort of|type of)\b/i;
 const DEFINITION =
   /^((?:(?:The|A|An)\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,4}?)\s+(is|are|was|were)\s+((?:a|an|the|one of the)\s+.+)$/u;
 const MEANS =
@@ -181,6 +201,7 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
       const [, opening = '', verb = '', body = ''] = definition;
       const bodyWords = body.split(/\s+/).length;
       if (
+        !NOT_A_DEFINITION.test(body) &&
         grammaticalSubject === opening &&
         isTermPhrase(opening) &&
         !vague(opening) &&
@@ -229,6 +250,7 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
       const [, what = '', verb = '', name = ''] = called;
       const plain =
         !what.includes(',') &&
+        !/\b(?:it|they|this|these|those|them)\b/i.test(what) &&
         what.split(/\s+/).length <= 8 &&
         !/^(?:as|if|when|because|since|while|although|why|how|what)\b/i.test(what);
       if (plain && isTermPhrase(what) && name.split(/\s+/).length <= 5) {

@@ -96,7 +96,8 @@ export function chooseForStrategy(
     const [best, ...rest] = cards;
     if (!best) continue;
     first.push(best);
-    spare.push(...rest);
+    // A second card from the same sentence only when the strategy asks for every fact.
+    if (strategy === 'detailed') spare.push(...rest);
     if (both && cards.some((card) => card.type !== best.type)) preferQa = !preferQa;
   }
   return [...first, ...spare].slice(0, max + 10);

@@ -61,7 +61,20 @@ export function nounPhrases(sentence: ProseSentence, frequency: WordFrequency): 
     ) {
       to--;
     }
-    if (to >= from) {
+    // A last word in -s after a name or before an object is a verb: 'JavaScript loads',
+    // 'the function tests value'.
+    const last = tokens[to];
+    if (
+      to > from &&
+      last &&
+      /[^s]s$/.test(last.text) &&
+      (tokens[to - 1]?.pos === 'PROPN' || /^(?:DET|PRON|NUM|NOUN)$/.test(tokens[to + 1]?.pos ?? ''))
+    ) {
+      to--;
+    }
+    // The compound goes on after the run ('zip' of 'zip file'): not a whole term.
+    const complete = to !== end || tokens[end + 1]?.pos !== 'NOUN';
+    if (to >= from && complete) {
       const run = tokens.slice(Math.max(from, to - 3), to + 1);
       const span = spanOf(run, sentence.text, frequency);
       if (span) spans.push(span);
@@ -82,7 +95,7 @@ function spanOf(run: Token[], sentence: string, frequency: WordFrequency): TermS
   if (!sentence.includes(text) || isTrivialAnswer(text)) return null;
   const at = sentence.indexOf(text);
   // Whole words only, and never a piece of inline code.
-  if (/[\p{L}\p{N}_`.-]/u.test(sentence[at - 1] ?? '')) return null;
+  if (/[\p{L}\p{N}_`.:-]/u.test(sentence[at - 1] ?? '')) return null;
   if (/[\p{L}\p{N}_`-]/u.test(sentence[at + text.length] ?? '')) return null;
   // Not the tail of a name ('React {Router}'): the word before is capitalised mid-sentence.
   const before = /(\S+)\s+$/u.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? '';
@@ -144,7 +157,34 @@ export function termScore(term: TermSpan, stats: TermStats): number {
   // The text's topic itself ('Rust' in a Rust tutorial) is named everywhere: hiding it
   // teaches nothing.
   const topic = stats.sentences >= 8 && mentions / stats.sentences > 0.25 ? 0.3 : 1;
-  return rarity * recurrence * heading * topic * (words > 1 ? 1.2 : 1);
+  // One everyday word ('user', 'data', 'browser') is rarely the point of a sentence.
+  const generic = words === 1 && term.rarity < 3 && mentions < 3 ? 0.5 : 1;
+  return rarity * recurrence * heading * topic * generic * (words > 1 ? 1.5 : 1);
+}
+
+/**
+ * The text's key terms: the head lemmas of its best-scoring noun phrases, as many as a text of
+ * its length can teach (a quarter of its prose sentences, 12 to 60). A cloze deletion hides one
+ * of them; a sentence without one is not worth a card.
+ */
+export function keyTermHeads(
+  sentences: ProseSentence[],
+  stats: TermStats,
+  frequency: WordFrequency,
+): Set<string> {
+  const best = new Map<string, number>();
+  for (const sentence of sentences) {
+    if (sentence.tokens.length === 0) continue;
+    for (const term of nounPhrases(sentence, frequency)) {
+      const score = termScore(term, stats);
+      if (score > (best.get(term.head) ?? 0)) best.set(term.head, score);
+    }
+  }
+  const count = Math.max(12, Math.min(60, Math.round(sentences.length / 4)));
+  const ranked = [...best.entries()]
+    .filter(([, score]) => score >= 1.5)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return new Set(ranked.slice(0, count).map(([head]) => head));
 }
 
 /** A WordFrequency from a list of word counts (e.g. SUBTLEX-US): Zipf = log10(per billion). */

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { readDocument } from './src/core/cards-from-text/document';
+import { analyseProse } from './src/core/cards-from-text/analysis';
+import { standsAlone, withReferent } from './src/core/cards-from-text/questions';
+import { cleanContent } from './src/core/content/check';
+const content = cleanContent(readFileSync(process.argv[2]!, 'utf8'));
+const ss = analyseProse(readDocument(content));
+let alone = 0; const out: string[] = [];
+ss.forEach((s, i) => { const t = withReferent(s, s.previous !== null ? ss[i-1]!.tokens : null, () => true); if (t && standsAlone(t)) { alone++; out.push('  ✓ ' + t); } else out.push('  ✗ ' + s.text.slice(0, 140)); });
+console.log(ss.length, alone); console.log(out.slice(0, 70).join('\n'));
