@@ -1,4 +1,6 @@
 /** Cards from text: the built-in generator and the checks every generated card passes. */
 export * from './builtin-generator';
+export * from './card-checks';
+export * from './grounding';
 export * from './postprocess';
 export * from './text-tools';

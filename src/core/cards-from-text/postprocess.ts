@@ -1,5 +1,6 @@
 import { clozeFullText, clozeNumbers, parseCloze, validateCloze } from '../card-content/cloze';
-import { splitSentences } from '../content/scan';
+import { hasLongDeletion, isGiveaway } from './card-checks';
+import { type ContentIndex, indexContent, locateQuote } from './grounding';
 import { contentWords, normalise, similarity, STOP_WORDS, words } from './text-tools';
 
 export interface CandidateCard {
@@ -22,33 +23,6 @@ export function answerOf(card: CandidateCard): string {
     .join(' ');
 }
 
-/**
- * A content prepared once for the checks of many cards: its sentences, their normalised forms
- * and its word set (re-reading a 500,000-character text for every candidate card is what made
- * large documents slow).
- */
-export interface ContentIndex {
-  sentences: string[];
-  normalised: string[];
-  all: string;
-  words: Set<string>;
-}
-
-export function indexContent(content: string): ContentIndex {
-  const found = splitSentences(content);
-  const sentences = found.length > 0 ? found : [content];
-  const normalised = sentences.map(normalise);
-  return {
-    sentences,
-    normalised,
-    all: normalised.filter(Boolean).join(' '),
-    words: new Set(words(content)),
-  };
-}
-
-const indexOf = (content: string | ContentIndex) =>
-  typeof content === 'string' ? indexContent(content) : content;
-
 /** True when the answer's content words occur in the text (SUPPORTED_SHARE of them). */
 export function isSupported(answer: string, source: string | ContentIndex): boolean {
   const answerWords = contentWords(answer);
@@ -62,37 +36,13 @@ export function isSupported(answer: string, source: string | ContentIndex): bool
   return found / answerWords.length >= SUPPORTED_SHARE;
 }
 
-/** The passage of `content` a quote comes from, as written there, or null when absent. */
-export function locateQuote(quote: string, content: string | ContentIndex): string | null {
-  const target = normalise(quote);
-  if (!target) return null;
-  const index = indexOf(content);
-  if (!index.all.includes(target)) return null;
-  const { sentences, normalised } = index;
-  for (let size = 1; size <= 3; size++) {
-    for (let start = 0; start + size <= sentences.length; start++) {
-      const passage = normalised
-        .slice(start, start + size)
-        .filter(Boolean)
-        .join(' ');
-      if (passage.includes(target)) {
-        return sentences
-          .slice(start, start + size)
-          .join('')
-          .trim();
-      }
-    }
-  }
-  return null;
-}
-
-interface Fact {
+/** What a card tests: its context (question or sentence) and its answer. */
+export interface Fact {
   context: string;
   answer: string;
 }
 
-/** What a card tests: its context (question or sentence) and its answer. */
-function factOf(card: CandidateCard): Fact {
+export function factOf(card: CandidateCard): Fact {
   const answer = answerOf(card);
   return { context: card.type === 'cloze' ? card.back : `${card.front} ${card.back}`, answer };
 }
@@ -102,7 +52,7 @@ function factOf(card: CandidateCard): Fact {
  * of one sentence with different answers are different cards; a Q&A and a cloze card asking for
  * the same term in the same sentence are the same fact.
  */
-function isSameFact(a: Fact, b: Fact): boolean {
+export function isSameFact(a: Fact, b: Fact): boolean {
   return (
     similarity(a.answer, b.answer) >= DUPLICATE_SIMILARITY &&
     (similarity(a.context, b.context) >= 0.5 || normalise(a.answer) === normalise(b.answer))
@@ -117,41 +67,98 @@ export interface PostprocessOptions {
   existing?: CandidateCard[];
 }
 
+/** Why a card was dropped, as said in a failed job's message. */
+export const REJECTIONS = {
+  type: 'not a requested card type',
+  empty: 'an empty side',
+  cloze: 'a broken cloze deletion',
+  longCloze: 'a cloze deletion of more than a few words',
+  stopWords: 'an answer of stop words only',
+  notFound: 'not found in the text',
+  wholePassage: 'the answer is the whole passage',
+  giveaway: 'the answer is on the front',
+  unsupported: 'the answer is not in the text',
+  duplicate: 'a duplicate',
+} as const;
+
+export type Rejection = (typeof REJECTIONS)[keyof typeof REJECTIONS];
+
+/** The cards kept, and how many were dropped for each reason. */
+export interface CheckedCards {
+  cards: CandidateCard[];
+  rejected: Partial<Record<Rejection, number>>;
+}
+
+/** The most frequent reason cards were dropped (the first one seen on a tie), or null. */
+export function mainRejection(rejected: CheckedCards['rejected']): Rejection | null {
+  let main: Rejection | null = null;
+  for (const [reason, count] of Object.entries(rejected) as [Rejection, number][]) {
+    if (main === null || count > (rejected[main] ?? 0)) main = reason;
+  }
+  return main;
+}
+
+/** The card as it is kept (trimmed, its cloze back filled in), or why it is dropped. */
+function checkCard(raw: CandidateCard, options: PostprocessOptions, content: ContentIndex) {
+  if (!options.cardTypes.includes(raw.type)) return REJECTIONS.type;
+  const card = { ...raw, front: raw.front.trim(), back: raw.back.trim() };
+  if (!card.front) return REJECTIONS.empty;
+  if (card.type === 'cloze') {
+    if (validateCloze(card.front).length > 0 || clozeNumbers(card.front).length === 0) {
+      return REJECTIONS.cloze;
+    }
+    if (hasLongDeletion(card.front)) return REJECTIONS.longCloze;
+    if (!card.back) card.back = clozeFullText(card.front);
+  }
+  if (!card.back) return REJECTIONS.empty;
+  const answer = answerOf(card).trim();
+  const answerWords = words(answer);
+  if (answerWords.length === 0) return REJECTIONS.empty;
+  if (answerWords.every((word) => STOP_WORDS.has(word))) return REJECTIONS.stopWords;
+  const quote = locateQuote(card.sourceQuote, content) ?? locateQuote(answer, content);
+  if (!quote) return REJECTIONS.notFound;
+  if (card.type === 'qa' && normalise(answer) === normalise(quote)) return REJECTIONS.wholePassage;
+  if (isGiveaway(card)) return REJECTIONS.giveaway;
+  if (!isSupported(answer, content)) return REJECTIONS.unsupported;
+  return { ...card, sourceQuote: quote };
+}
+
 /**
  * The checks every generated card passes, whichever generator made it: a requested type;
- * non-empty sides; a valid cloze (with its back filled in when missing); an answer that is not
- * a stop word, not the whole passage, and supported by the content; a source passage that is
- * in the content; no near-duplicate in the job or in the deck; at most `range.max` cards.
+ * non-empty sides; a valid cloze (with its back filled in when missing) hiding a few words at
+ * most; an answer that is not a stop word, not the whole passage, not on the front, and
+ * supported by the content; a source passage found in the content (across line breaks, stored
+ * as the sentence(s) holding it); no near-duplicate in the job or in the deck; at most
+ * `range.max` cards, taken in the order given.
  */
-export function postprocessCards(
-  cards: CandidateCard[],
-  options: PostprocessOptions,
-): CandidateCard[] {
+export function checkCards(cards: CandidateCard[], options: PostprocessOptions): CheckedCards {
   const kept: CandidateCard[] = [];
+  const rejected: CheckedCards['rejected'] = {};
+  const reject = (reason: Rejection) => (rejected[reason] = (rejected[reason] ?? 0) + 1);
   const seen = (options.existing ?? []).map(factOf);
   const content = indexContent(options.content);
   for (const raw of cards) {
     if (kept.length >= options.range.max) break;
-    if (!options.cardTypes.includes(raw.type)) continue;
-    const card = { ...raw, front: raw.front.trim(), back: raw.back.trim() };
-    if (!card.front) continue;
-    if (card.type === 'cloze') {
-      if (validateCloze(card.front).length > 0 || clozeNumbers(card.front).length === 0) continue;
-      if (!card.back) card.back = clozeFullText(card.front);
+    const card = checkCard(raw, options, content);
+    if (typeof card === 'string') {
+      reject(card);
+      continue;
     }
-    if (!card.back) continue;
-    const answer = answerOf(card).trim();
-    const answerWords = words(answer);
-    if (answerWords.length === 0) continue;
-    if (answerWords.every((word) => STOP_WORDS.has(word))) continue;
-    const quote = locateQuote(card.sourceQuote, content) ?? locateQuote(answer, content);
-    if (!quote) continue;
-    if (card.type === 'qa' && normalise(answer) === normalise(quote)) continue;
-    if (!isSupported(answer, content)) continue;
     const fact = factOf(card);
-    if (seen.some((other) => isSameFact(other, fact))) continue;
+    if (seen.some((other) => isSameFact(other, fact))) {
+      reject(REJECTIONS.duplicate);
+      continue;
+    }
     seen.push(fact);
-    kept.push({ ...card, sourceQuote: quote });
+    kept.push(card);
   }
-  return kept;
+  return { cards: kept, rejected };
+}
+
+/** The cards that pass {@link checkCards}. */
+export function postprocessCards(
+  cards: CandidateCard[],
+  options: PostprocessOptions,
+): CandidateCard[] {
+  return checkCards(cards, options).cards;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexContent, postprocessCards } from '../cards-from-text/postprocess';
+import { indexContent } from '../cards-from-text/grounding';
+import { postprocessCards } from '../cards-from-text/postprocess';
 import { WORD_PATTERN, words } from '../cards-from-text/text-tools';
 import {
   ACCESS_PATTERN,

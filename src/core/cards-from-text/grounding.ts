@@ -1,0 +1,257 @@
+/**
+ * Where a quote is in a text, whatever the line breaks: the text as a sequence of words, each
+ * with its place in the original, so that a quote is found when its words occur in that order
+ * (whitespace, hard wraps, punctuation, case and hyphenated line ends like 'photo-\nsynthesis'
+ * ignored), and kept as the sentence(s) holding it. Built in one pass; a quote is looked up
+ * from its rarest word, so checking hundreds of quotes against a 500,000-character text stays
+ * near-linear.
+ */
+import { blankClozeSyntax } from '../content/scan';
+import { WORD_PATTERN } from './text-tools';
+
+/** A text's words (lower case) and where each is in the text. */
+export interface WordSequence {
+  words: string[];
+  starts: number[];
+  ends: number[];
+}
+
+/** True when the hyphen at `from` (before the word at `to`) breaks a word at a line end. */
+function breaksWord(text: string, from: number, to: number): boolean {
+  const hyphen = text[from];
+  if (hyphen === '\u00ad') return true; // a soft hyphen is only ever a break
+  if (to <= from + 1 || (hyphen !== '-' && hyphen !== '\u2010')) return false;
+  let lineBreak = false;
+  for (let at = from + 1; at < to; at++) {
+    const char = text[at] as string;
+    if (char === '\n') lineBreak = true;
+    else if (char !== ' ' && char !== '\t' && char !== '\r') return false;
+  }
+  return lineBreak;
+}
+
+const foldWord = (word: string) => word.toLowerCase().replace('’', "'");
+
+/**
+ * The words of `text` with their offsets, in one pass of WORD_PATTERN. With `joinBreaks`, a
+ * word broken by a hyphen at a line end is one word ('photo-\nsynthesis' → 'photosynthesis');
+ * a hyphen within a line always separates ('light-dependent' reads as 'light dependent').
+ */
+export function wordSequence(text: string, joinBreaks = true): WordSequence {
+  const sequence: WordSequence = { words: [], starts: [], ends: [] };
+  for (const match of text.matchAll(WORD_PATTERN)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const word = foldWord(match[0]);
+    const previous = sequence.words.length - 1;
+    if (joinBreaks && previous >= 0 && breaksWord(text, sequence.ends[previous] as number, start)) {
+      sequence.words[previous] += word;
+      sequence.ends[previous] = end;
+    } else {
+      sequence.words.push(word);
+      sequence.starts.push(start);
+      sequence.ends.push(end);
+    }
+  }
+  return sequence;
+}
+
+/** The words a quote is matched by (cloze syntax and markup ignored). */
+export const quoteWords = (quote: string, joinBreaks = true) =>
+  wordSequence(blankClozeSyntax(quote), joinBreaks).words;
+
+/** A word sequence and where each word occurs in it. */
+export interface WordIndex {
+  sequence: WordSequence;
+  positions: Map<string, number[]>;
+}
+
+function wordIndex(sequence: WordSequence): WordIndex {
+  const positions = new Map<string, number[]>();
+  sequence.words.forEach((word, at) => {
+    const list = positions.get(word);
+    if (list) list.push(at);
+    else positions.set(word, [at]);
+  });
+  return { sequence, positions };
+}
+
+/**
+ * A content prepared once for the checks of many cards: its words with words broken at line
+ * ends joined, and (only when the text has such breaks) without joining them, for a quote
+ * that keeps a compound's hyphen ('self-\ncontained' quoted as 'self-contained'); and the set
+ * of all those words.
+ */
+export interface ContentIndex {
+  text: string;
+  joined: WordIndex;
+  split: WordIndex | null;
+  words: Set<string>;
+}
+
+export function indexContent(content: string): ContentIndex {
+  const joined = wordIndex(wordSequence(content, true));
+  const words = new Set(joined.positions.keys());
+  let split: WordIndex | null = null;
+  const pieces = wordSequence(content, false);
+  if (pieces.words.length !== joined.sequence.words.length) {
+    split = wordIndex(pieces);
+    for (const word of split.positions.keys()) words.add(word);
+  }
+  return { text: content, joined, split, words };
+}
+
+const matchesAt = (words: string[], target: string[], start: number) => {
+  if (start < 0 || start + target.length > words.length) return false;
+  for (let at = 0; at < target.length; at++) if (words[start + at] !== target[at]) return false;
+  return true;
+};
+
+/** First place of `target` in `words` by Knuth–Morris–Pratt: O(words + target). */
+function searchLinear(words: string[], target: string[]): number {
+  const fallback = new Array<number>(target.length).fill(0);
+  for (let at = 1, length = 0; at < target.length;) {
+    if (target[at] === target[length]) fallback[at++] = ++length;
+    else if (length > 0) length = fallback[length - 1] as number;
+    else fallback[at++] = 0;
+  }
+  for (let at = 0, matched = 0; at < words.length;) {
+    if (words[at] === target[matched]) {
+      at++;
+      if (++matched === target.length) return at - matched;
+    } else if (matched > 0) matched = fallback[matched - 1] as number;
+    else at++;
+  }
+  return -1;
+}
+
+/**
+ * Index of the first word of the first occurrence of `target` in the content, or -1. The
+ * candidates come from the target's rarest word; when even that word is so common that
+ * checking each candidate would cost more than one pass, one linear pass is made instead.
+ */
+export function findWords(target: string[], index: WordIndex): number {
+  if (target.length === 0) return -1;
+  let rarest = -1;
+  let fewest: number[] = [];
+  for (let at = 0; at < target.length; at++) {
+    const list = index.positions.get(target[at] as string);
+    if (!list) return -1;
+    if (rarest < 0 || list.length < fewest.length) [rarest, fewest] = [at, list];
+  }
+  const { words } = index.sequence;
+  if (fewest.length * target.length > words.length) return searchLinear(words, target);
+  for (const position of fewest) {
+    if (matchesAt(words, target, position - rarest)) return position - rarest;
+  }
+  return -1;
+}
+
+/** Abbreviations whose full stop does not end a sentence (besides single letters: 'U.S.'). */
+const ABBREVIATIONS = new Set(
+  `e.g i.e cf dr mr mrs ms prof st jr sr vs etc al vol vols no nos pp p ch chap fig figs ed eds
+  trans approx ca inc ltd co corp dept univ est jan feb mar apr jun jul aug sep sept oct nov dec
+  ibid op cit`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+const CLOSERS = '"\'”’)]»';
+const isSpace = (char: string | undefined) =>
+  char === ' ' || char === '\n' || char === '\t' || char === '\r';
+
+/**
+ * True when the '.', '!' or '?' at `at` ends a sentence: followed (after closing quotes or
+ * brackets) by whitespace or the end of the text, and, for a full stop, not after an
+ * abbreviation ('e.g.', 'Dr.', 'vol.') or a single letter ('U.S.', 'J. Smith'). A decimal
+ * point is followed by a digit, so it never ends one.
+ */
+export function isSentenceEnd(text: string, at: number): boolean {
+  const char = text[at];
+  if (char !== '.' && char !== '!' && char !== '?') return false;
+  let next = at + 1;
+  while (next < text.length && CLOSERS.includes(text[next] as string)) next++;
+  if (next < text.length && !isSpace(text[next])) return false;
+  if (char !== '.') return true;
+  let start = at;
+  while (start > 0 && /[\p{L}.]/u.test(text[start - 1] as string) && at - start < 12) start--;
+  const word = text.slice(start, at).toLowerCase();
+  if (word.length === 1 || ABBREVIATIONS.has(word)) return false;
+  return !(word.includes('.') && word.split('.').every((part) => part.length <= 1));
+}
+
+/** How far a quote is widened on each side to reach a sentence boundary. */
+export const WIDEN_LIMIT = 400;
+
+/** True when a blank line (a line break, spaces, a line break) starts at `at`. */
+function blankLineAt(text: string, at: number): boolean {
+  if (text[at] !== '\n') return false;
+  const limit = Math.min(text.length, at + WIDEN_LIMIT);
+  for (let next = at + 1; next < limit; next++) {
+    const char = text[next];
+    if (char === '\n') return true;
+    if (!isSpace(char)) return false;
+  }
+  return false;
+}
+
+/** Where the sentence holding offset `from` starts (at most WIDEN_LIMIT back). */
+function sentenceStart(text: string, from: number): number {
+  const limit = Math.max(0, from - WIDEN_LIMIT);
+  // True while the text from here to a line break after it is only spaces: a second line
+  // break then makes a blank line.
+  let afterLineBreak = false;
+  for (let at = from - 1; at >= limit; at--) {
+    const char = text[at] as string;
+    if (char === '\n') {
+      if (afterLineBreak) return at + 1;
+      afterLineBreak = true;
+    } else if (!isSpace(char)) {
+      if (isSentenceEnd(text, at)) return at + 1;
+      afterLineBreak = false;
+    }
+  }
+  if (limit === 0) return 0;
+  const space = text.indexOf(' ', limit);
+  return space >= 0 && space < from ? space + 1 : limit;
+}
+
+/** Where the sentence holding offset `from` ends (after its closing punctuation). */
+function sentenceEnd(text: string, from: number): number {
+  const limit = Math.min(text.length, from + WIDEN_LIMIT);
+  for (let at = from; at < limit; at++) {
+    if (blankLineAt(text, at)) return at;
+    if (isSentenceEnd(text, at)) {
+      let end = at + 1;
+      while (end < text.length && CLOSERS.includes(text[end] as string)) end++;
+      return end;
+    }
+  }
+  if (limit === text.length) return limit;
+  const space = text.lastIndexOf(' ', limit);
+  return space > from ? space : limit;
+}
+
+/** The sentence(s) of `text` holding words `first`..`last` of `sequence`, as written there. */
+function passageOf(text: string, sequence: WordSequence, first: number, last: number): string {
+  const start = sentenceStart(text, sequence.starts[first] as number);
+  const end = sentenceEnd(text, sequence.ends[last] as number);
+  return text.slice(start, end).trim();
+}
+
+/**
+ * The passage of the content a quote comes from, widened to its sentence(s) as written there,
+ * or null when the quote's words are not in the content in that order.
+ */
+export function locateQuote(quote: string, content: string | ContentIndex): string | null {
+  const index = typeof content === 'string' ? indexContent(content) : content;
+  for (const [form, joinBreaks] of [
+    [index.joined, true],
+    [index.split, false],
+  ] as const) {
+    if (!form) continue;
+    const target = quoteWords(quote, joinBreaks);
+    const first = findWords(target, form);
+    if (first >= 0) return passageOf(index.text, form.sequence, first, first + target.length - 1);
+  }
+  return null;
+}
