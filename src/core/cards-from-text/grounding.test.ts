@@ -22,7 +22,7 @@ thought to be the most abundant protein on Earth, and its slowness is a
 self-
 contained limit on how fast a leaf can grow`;
 
-const flat = (text: string | null) => text?.replace(/\s+/g, ' ') ?? null;
+const flat = (text: string | null | undefined) => text?.replace(/\s+/g, ' ') ?? null;
 const located = (quote: string) => flat(locateQuote(quote, WRAPPED));
 
 const FIRST_SENTENCE =

@@ -6,7 +6,8 @@ const paragraphs = [
   'Photosynthesis turns light into chemical energy. It happens in chloroplasts.',
   'The Calvin cycle fixes carbon dioxide into sugar. It needs ATP and NADPH.',
 ];
-const split = (content: string) => content.split('\n\n');
+const split = (content: string) =>
+  content.split('\n\n').map((text) => ({ text, heading: null, continues: false }));
 
 let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {
