@@ -126,8 +126,7 @@ describe('chunking on sections and paragraph boundaries', () => {
   });
 
   it('reads only short unpunctuated lines standing alone as titles', () => {
-    const headings = (content: string) =>
-      chunkContent(content, 36).map((chunk) => chunk.heading);
+    const headings = (content: string) => chunkContent(content, 36).map((chunk) => chunk.heading);
     expect(headings('Plant cells\n\nThey have walls made of cellulose.')).toEqual([
       'Plant cells',
       'Plant cells',
