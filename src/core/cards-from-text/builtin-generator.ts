@@ -112,7 +112,13 @@ function materialOf(
   return {
     sentence,
     cards: usable,
-    terms: terms.map((entry) => entry.term.head),
+    // A defined term leads: Key Concepts chooses by it.
+    terms: [
+      ...questions
+        .filter((question) => DEFINING.has(question.form))
+        .map((question) => question.term.toLowerCase().split(' ').pop() ?? ''),
+      ...terms.map((entry) => entry.term.head),
+    ],
     score:
       best +
       (definitional ? 4 : 0) +

@@ -7,6 +7,7 @@
  * near-linear.
  */
 import { blankClozeSyntax } from '../content/scan';
+import { passageAround } from './passages';
 import { WORD_PATTERN } from './text-tools';
 
 /** A text's words (lower case) and where each is in the text. */
@@ -147,97 +148,6 @@ export function findWords(target: string[], index: WordIndex): number {
   return -1;
 }
 
-/** Abbreviations whose full stop does not end a sentence (besides single letters: 'U.S.'). */
-const ABBREVIATIONS = new Set(
-  `e.g i.e cf dr mr mrs ms prof st jr sr vs etc al vol vols no nos pp p ch chap fig figs ed eds
-  trans approx ca inc ltd co corp dept univ est jan feb mar apr jun jul aug sep sept oct nov dec
-  ibid op cit`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-const CLOSERS = '"\'”’)]»';
-const isSpace = (char: string | undefined) =>
-  char === ' ' || char === '\n' || char === '\t' || char === '\r';
-
-/**
- * True when the '.', '!' or '?' at `at` ends a sentence: followed (after closing quotes or
- * brackets) by whitespace or the end of the text, and, for a full stop, not after an
- * abbreviation ('e.g.', 'Dr.', 'vol.') or a single letter ('U.S.', 'J. Smith'). A decimal
- * point is followed by a digit, so it never ends one.
- */
-export function isSentenceEnd(text: string, at: number): boolean {
-  const char = text[at];
-  if (char !== '.' && char !== '!' && char !== '?') return false;
-  let next = at + 1;
-  while (next < text.length && CLOSERS.includes(text[next] as string)) next++;
-  if (next < text.length && !isSpace(text[next])) return false;
-  if (char !== '.') return true;
-  let start = at;
-  while (start > 0 && /[\p{L}.]/u.test(text[start - 1] as string) && at - start < 12) start--;
-  const word = text.slice(start, at).toLowerCase();
-  if (word.length === 1 || ABBREVIATIONS.has(word)) return false;
-  return !(word.includes('.') && word.split('.').every((part) => part.length <= 1));
-}
-
-/** How far a quote is widened on each side to reach a sentence boundary. */
-export const WIDEN_LIMIT = 400;
-
-/** True when a blank line (a line break, spaces, a line break) starts at `at`. */
-function blankLineAt(text: string, at: number): boolean {
-  if (text[at] !== '\n') return false;
-  const limit = Math.min(text.length, at + WIDEN_LIMIT);
-  for (let next = at + 1; next < limit; next++) {
-    const char = text[next];
-    if (char === '\n') return true;
-    if (!isSpace(char)) return false;
-  }
-  return false;
-}
-
-/** Where the sentence holding offset `from` starts (at most WIDEN_LIMIT back). */
-function sentenceStart(text: string, from: number): number {
-  const limit = Math.max(0, from - WIDEN_LIMIT);
-  // True while the text from here to a line break after it is only spaces: a second line
-  // break then makes a blank line.
-  let afterLineBreak = false;
-  for (let at = from - 1; at >= limit; at--) {
-    const char = text[at] as string;
-    if (char === '\n') {
-      if (afterLineBreak) return at + 1;
-      afterLineBreak = true;
-    } else if (!isSpace(char)) {
-      if (isSentenceEnd(text, at)) return at + 1;
-      afterLineBreak = false;
-    }
-  }
-  if (limit === 0) return 0;
-  const space = text.indexOf(' ', limit);
-  return space >= 0 && space < from ? space + 1 : limit;
-}
-
-/** Where the sentence holding offset `from` ends (after its closing punctuation). */
-function sentenceEnd(text: string, from: number): number {
-  const limit = Math.min(text.length, from + WIDEN_LIMIT);
-  for (let at = from; at < limit; at++) {
-    if (blankLineAt(text, at)) return at;
-    if (isSentenceEnd(text, at)) {
-      let end = at + 1;
-      while (end < text.length && CLOSERS.includes(text[end] as string)) end++;
-      return end;
-    }
-  }
-  if (limit === text.length) return limit;
-  const space = text.lastIndexOf(' ', limit);
-  return space > from ? space : limit;
-}
-
-/** The sentence(s) of `text` holding words `first`..`last` of `sequence`, as written there. */
-function passageOf(text: string, sequence: WordSequence, first: number, last: number): string {
-  const start = sentenceStart(text, sequence.starts[first] as number);
-  const end = sentenceEnd(text, sequence.ends[last] as number);
-  return text.slice(start, end).trim();
-}
-
 /**
  * The passage of the content a quote comes from, widened to its sentence(s) as written there,
  * or null when the quote's words are not in the content in that order.
@@ -251,7 +161,14 @@ export function locateQuote(quote: string, content: string | ContentIndex): stri
     if (!form) continue;
     const target = quoteWords(quote, joinBreaks);
     const first = findWords(target, form);
-    if (first >= 0) return passageOf(index.text, form.sequence, first, first + target.length - 1);
+    if (first >= 0) {
+      const { starts, ends } = form.sequence;
+      return passageAround(
+        index.text,
+        starts[first] as number,
+        ends[first + target.length - 1] as number,
+      );
+    }
   }
   return null;
 }

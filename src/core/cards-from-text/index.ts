@@ -2,5 +2,6 @@
 export * from './builtin-generator';
 export * from './card-checks';
 export * from './grounding';
+export * from './passages';
 export * from './postprocess';
 export * from './text-tools';

@@ -78,7 +78,7 @@ export const REJECTIONS = {
   wholePassage: 'the answer is the whole passage',
   giveaway: 'the answer is on the front',
   unsupported: 'the answer is not in the text',
-  duplicate: 'a duplicate',
+  duplicate: 'a near-duplicate of a card in the deck or the job',
 } as const;
 
 export type Rejection = (typeof REJECTIONS)[keyof typeof REJECTIONS];

@@ -125,6 +125,8 @@ const lowerFirst = (text: string) =>
   /^[A-Z](?:[a-z]|\s)/.test(text) ? text[0]?.toLowerCase() + text.slice(1) : text;
 const withoutStop = (text: string) => text.replace(/[.!]["”’)]?$/, '').trim();
 
+/** A name of capitalised words ('The Via Appia'): a subject whatever the tagger says. */
+const NAME = /^(?:The\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,4}$/u;
 /** 'is a bit more nuanced', 'are a number of …', 'is the same': not what the thing is. */
 const NOT_A_DEFINITION =
   /^(?:a|an|the|one of the)\s+(?:bit|lot|little|few|couple|same|good|great|way|result|part|number|kind of|sort of|type of)\b/i;
@@ -202,7 +204,7 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
       const bodyWords = body.split(/\s+/).length;
       if (
         !NOT_A_DEFINITION.test(body) &&
-        grammaticalSubject === opening &&
+        (grammaticalSubject === opening || NAME.test(opening)) &&
         isTermPhrase(opening) &&
         !vague(opening) &&
         bodyWords >= 3 &&

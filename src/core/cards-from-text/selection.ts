@@ -36,6 +36,15 @@ function keyConcepts(material: Material[]): Material[] {
   const centralTerms = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([term]) => term);
   const chosen: Material[] = [];
   const used = new Set<Material>();
+  // The definitions first, the most central term's first; then the other central terms.
+  const rank = new Map(centralTerms.map((term, at) => [term, at]));
+  const definitions = material
+    .filter((entry) => entry.definitional)
+    .sort((a, b) => (rank.get(a.terms[0] ?? '') ?? 1e9) - (rank.get(b.terms[0] ?? '') ?? 1e9));
+  for (const entry of definitions) {
+    chosen.push(entry);
+    used.add(entry);
+  }
   for (const term of centralTerms) {
     const about = material
       .filter((entry) => !used.has(entry) && entry.terms[0] === term)

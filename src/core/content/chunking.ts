@@ -1,28 +1,110 @@
-import { splitParagraphs } from './scan';
+import { trimChars } from './scan';
 
 /** Sentences with their trailing punctuation and spaces: each character is read once. */
 export const SENTENCE_PIECES = /[^.!?]+(?:[.!?]+|$)\s*/g;
 /** Whitespace between words. */
 export const WORD_GAPS = /\s+/;
 
+/** A part of a content sent to a model at once, with the heading of the section it is in. */
+export interface ContentChunk {
+  text: string;
+  /** The title of the section the chunk starts in, or null before the first heading. */
+  heading: string | null;
+  /** True when the chunk starts inside its section (after the heading, in an earlier chunk). */
+  continues: boolean;
+}
+
+interface Section {
+  heading: string | null;
+  paragraphs: string[];
+}
+
+/** Longest line read as a section title when it stands alone without final punctuation. */
+const TITLE_CHARACTERS = 80;
+
+/** A Markdown ATX heading: up to 3 spaces, 1 to 6 '#', then a space or the line's end. */
+function isMarkdownHeading(line: string): boolean {
+  let at = 0;
+  while (at < 3 && line[at] === ' ') at++;
+  let hashes = 0;
+  while (line[at + hashes] === '#') hashes++;
+  const after = line[at + hashes];
+  return hashes >= 1 && hashes <= 6 && (after === undefined || after === ' ' || after === '\t');
+}
+
 /**
- * Splits long content into chunks of at most `maxCharacters` on paragraph boundaries (blank
- * lines); a paragraph longer than that is cut between sentences, and a sentence longer than
- * that is cut between words. No text is lost and the order is kept.
+ * True when a paragraph (a block between blank lines) reads as a section title: one short
+ * line with a letter, not ending in punctuation that ends or continues a sentence, and not a
+ * list item or quotation.
  */
-export function chunkContent(content: string, maxCharacters: number): string[] {
-  const paragraphs = splitParagraphs(content);
-  const pieces = paragraphs.flatMap((paragraph) => splitLong(paragraph, maxCharacters));
-  const chunks: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    const joined = current ? `${current}\n\n${piece}` : piece;
-    if (joined.length <= maxCharacters) {
-      current = joined;
-    } else {
-      if (current) chunks.push(current);
-      current = piece;
+export function isSectionTitle(paragraph: string): boolean {
+  if (paragraph.length > TITLE_CHARACTERS || paragraph.includes('\n')) return false;
+  if (isMarkdownHeading(paragraph)) return true;
+  if (!/\p{L}/u.test(paragraph) || '.!?,;:'.includes(paragraph.at(-1) ?? '.')) return false;
+  return !'-*•>|`+'.includes(paragraph[0] ?? '-');
+}
+
+/**
+ * The sections of a content, in one pass over its lines: a Markdown heading, or a short
+ * unpunctuated line standing alone before a blank line, starts one. Paragraphs are trimmed
+ * and kept in order; no text is lost.
+ */
+function sectionsOf(content: string): Section[] {
+  const sections: Section[] = [{ heading: null, paragraphs: [] }];
+  let lines: string[] = [];
+  const current = () => sections[sections.length - 1] as Section;
+  const startSection = (title: string) => {
+    const heading = trimChars(title, '#', '#') || null;
+    if (current().paragraphs.length === 0) current().heading = heading;
+    else sections.push({ heading, paragraphs: [] });
+  };
+  const flush = (beforeBlankLine: boolean) => {
+    const paragraph = lines.join('\n').trim();
+    lines = [];
+    if (!paragraph) return;
+    if (beforeBlankLine && isSectionTitle(paragraph)) startSection(paragraph);
+    current().paragraphs.push(paragraph);
+  };
+  for (const line of content.split('\n')) {
+    if (line.trim() === '') flush(true);
+    else if (isMarkdownHeading(line)) {
+      flush(false);
+      startSection(line);
+      current().paragraphs.push(line.trim());
+    } else lines.push(line);
+  }
+  flush(false);
+  return sections.filter((section) => section.paragraphs.length > 0);
+}
+
+/**
+ * Splits content into chunks of at most `maxCharacters` that follow its sections: whole
+ * sections go together while they fit, a new chunk starts at a heading rather than inside a
+ * section, and a section too long for one chunk is cut on paragraph boundaries (a paragraph
+ * longer than that between sentences, a sentence between words), each of its chunks carrying
+ * the section's heading. No text is lost and the order is kept.
+ */
+export function chunkContent(content: string, maxCharacters: number): ContentChunk[] {
+  const chunks: ContentChunk[] = [];
+  let current: ContentChunk | null = null;
+  const add = (text: string, heading: string | null, continues: boolean) => {
+    if (current && current.text.length + 2 + text.length <= maxCharacters) {
+      current.text += `\n\n${text}`;
+      return;
     }
+    if (current) chunks.push(current);
+    current = { text, heading, continues };
+  };
+  for (const section of sectionsOf(content)) {
+    const text = section.paragraphs.join('\n\n');
+    if (text.length <= maxCharacters) {
+      add(text, section.heading, false);
+      continue;
+    }
+    if (current) chunks.push(current);
+    current = null;
+    const pieces = section.paragraphs.flatMap((paragraph) => splitLong(paragraph, maxCharacters));
+    pieces.forEach((piece, at) => add(piece, section.heading, at > 0));
   }
   if (current) chunks.push(current);
   return chunks;

@@ -88,22 +88,71 @@ describe('strategies and estimates (SPEC §9)', () => {
   });
 });
 
-describe('chunking on paragraph boundaries', () => {
+describe('chunking on sections and paragraph boundaries', () => {
+  const texts = (content: string, max: number) =>
+    chunkContent(content, max).map((chunk) => chunk.text);
+
   it('keeps paragraphs whole when they fit', () => {
-    expect(chunkContent('One two.\n\nThree four.\n\nFive.', 21)).toEqual([
+    expect(texts('One two.\n\nThree four.\n\nFive.', 21)).toEqual([
       'One two.\n\nThree four.',
       'Five.',
     ]);
   });
 
+  it('starts a chunk at a heading rather than inside a section, each carrying its heading', () => {
+    const intro = 'Cells are the units of life. Every organism is made of cells.';
+    const membrane = 'The membrane\nencloses the cell. It lets some molecules through.';
+    const nucleus = 'The nucleus holds the DNA. It is wrapped in a double membrane.';
+    const content = `${intro}\n\n# The cell membrane\n${membrane}\n\n${nucleus}`;
+    // The intro and the heading with its first paragraph would fit in 150 characters: the
+    // chunk ends before the heading instead, and the section (148 characters) stays whole.
+    expect(chunkContent(content, 150)).toEqual([
+      { text: intro, heading: null, continues: false },
+      {
+        text: `# The cell membrane\n\n${membrane}\n\n${nucleus}`,
+        heading: 'The cell membrane',
+        continues: false,
+      },
+    ]);
+    // Whole sections go together while they fit.
+    expect(chunkContent(content, 1000)).toHaveLength(1);
+    // A section too long for one chunk is cut on paragraphs; its chunks carry its heading.
+    const long = `## Organelles\n\n${intro}\n\n${nucleus}\n\n${intro}`;
+    expect(chunkContent(long, 100)).toEqual([
+      { text: `## Organelles\n\n${intro}`, heading: 'Organelles', continues: false },
+      { text: nucleus, heading: 'Organelles', continues: true },
+      { text: intro, heading: 'Organelles', continues: true },
+    ]);
+  });
+
+  it('reads only short unpunctuated lines standing alone as titles', () => {
+    const headings = (content: string) => chunkContent(content, 36).map((chunk) => chunk.heading);
+    expect(headings('Plant cells\n\nThey have walls made of cellulose.')).toEqual([
+      'Plant cells',
+      'Plant cells',
+    ]);
+    // A sentence, a list item, a line of a paragraph and the last line are not titles.
+    expect(headings('It ends here.\n\nThey have walls of cellulose.')).toEqual([null, null]);
+    expect(headings('- apples\n\nThey have walls of cellulose.')).toEqual([null, null]);
+    expect(headings('Plant cells\nhave walls\n\nMade of cellulose.')).toEqual([null, null]);
+    expect(headings('They have walls of cellulose.\n\nThe end')).toEqual([null, null]);
+  });
+
   it('property: no text lost, order kept, every chunk within the limit', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.lorem({ maxCount: 40, mode: 'sentences' }), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.oneof(
+            fc.lorem({ maxCount: 40, mode: 'sentences' }),
+            fc.lorem({ maxCount: 4 }),
+            fc.lorem({ maxCount: 4 }).map((words) => `## ${words}`),
+          ),
+          { minLength: 1, maxLength: 12 },
+        ),
         fc.integer({ min: 20, max: 400 }),
         (paragraphs, max) => {
           const content = paragraphs.join('\n\n');
-          const chunks = chunkContent(content, max);
+          const chunks = texts(content, max);
           const squash = (text: string) => text.replace(/\s+/g, '');
           expect(squash(chunks.join(''))).toBe(squash(content));
           for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(max);

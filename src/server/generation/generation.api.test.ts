@@ -69,7 +69,9 @@ describe('generation with the built-in generator', () => {
     const again = await startText(user, deck.id, { generationStrategy: 'standard' });
     expect(await finished(user, again.id)).toMatchObject({
       status: 'failed',
-      error_message: 'No cards could be made from this content',
+      error_message: expect.stringMatching(
+        /^No cards could be made from this content: none of the \d+ generated cards passed the checks \(most often: a near-duplicate of a card in the deck or the job\)$/,
+      ),
     });
     const second = await json<GenerationJob>(
       await user.get(`/api/generation/jobs/${again.id}`),

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeReply, promptOf, startFakeLlm } from '../testing/fake-llm';
-import { createLlmGenerator } from './llm-generator';
+import { createLlmGenerator, interleave } from './llm-generator';
+import { chunkPrompt, instructions } from './llm-prompt';
 
 const paragraphs = [
   'Photosynthesis turns light into chemical energy. It happens in chloroplasts.',
   'The Calvin cycle fixes carbon dioxide into sugar. It needs ATP and NADPH.',
 ];
-const split = (content: string) => content.split('\n\n');
+const split = (content: string) =>
+  content.split('\n\n').map((text) => ({ text, heading: null, continues: false }));
 
 let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -89,5 +91,39 @@ describe('LLM generator through the AI SDK (OpenAI-compatible server on 127.0.0.
     const started = Date.now();
     await expect(generate({ ...request, content: 'x' })).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('what the model is told, and how chunks are merged', () => {
+  it('carries the four checks and the strategy intent into the instructions', () => {
+    const text = (strategy: 'key_concepts' | 'standard' | 'detailed') =>
+      instructions({ ...request, strategy, cardTypes: ['qa'] }, { min: 2, max: 4 });
+    expect(text('key_concepts')).toContain(
+      'the central terms of the whole text and their definitions',
+    );
+    expect(text('standard')).toContain('the main idea of each section');
+    expect(text('detailed')).toContain('the facts of every section');
+    for (const rule of ['Grounded', 'Self-contained', 'Worth learning', 'Well-formed', 'ISBN']) {
+      expect(text('standard')).toContain(rule);
+    }
+    expect(text('standard')).toContain('between 2 and 4 cards');
+    expect(text('standard')).not.toContain('{{c1::term}}');
+  });
+
+  it("names a continued chunk's section; merges the chunks' cards in turns", () => {
+    expect(chunkPrompt({ text: 'More facts.', heading: 'Cells', continues: true })).toBe(
+      '(Part of the section "Cells", continued.)\n\nMore facts.',
+    );
+    expect(chunkPrompt({ text: 'Cells\n\nFacts.', heading: 'Cells', continues: false })).toBe(
+      'Cells\n\nFacts.',
+    );
+    expect(interleave([['a1', 'a2', 'a3'], [], ['c1'], ['d1', 'd2']])).toEqual([
+      'a1',
+      'c1',
+      'd1',
+      'a2',
+      'd2',
+      'a3',
+    ]);
   });
 });

@@ -4,8 +4,10 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateObject, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
+import type { ContentChunk } from '../../core/content';
 import type { AiConfig } from '../config';
-import type { CardGenerator, GeneratedCard, GenerationRequest } from './generator';
+import type { CardGenerator, GeneratedCard } from './generator';
+import { chunkPrompt, instructions } from './llm-prompt';
 
 type LlmConfig = Exclude<AiConfig, { provider: 'builtin' }>;
 
@@ -14,9 +16,10 @@ const cardsSchema = z.object({
   cards: z.array(
     z.object({
       type: z.enum(['qa', 'cloze']),
-      front: z.string().min(1),
-      back: z.string().min(1),
-      sourceQuote: z.string().min(1),
+      // Empty sides are dropped by the checks (with the reason), not a failed answer.
+      front: z.string(),
+      back: z.string(),
+      sourceQuote: z.string(),
     }),
   ),
 });
@@ -38,30 +41,6 @@ function languageModel(config: LlmConfig): LanguageModel {
   }
 }
 
-const STRATEGY_TEXT = {
-  key_concepts: 'only the most important key concepts',
-  standard: 'the main facts and ideas',
-  detailed: 'the facts, ideas and details thoroughly',
-} as const;
-
-function instructions(request: GenerationRequest, count: { min: number; max: number }) {
-  const types = request.cardTypes
-    .map((type) =>
-      type === 'qa'
-        ? '"qa" (a question on the front, its answer on the back)'
-        : '"cloze" (the front is a sentence from the text with the key term written as {{c1::term}}; the back is the same sentence in full)',
-    )
-    .join(' and ');
-  return [
-    'You write flashcards for spaced-repetition study from the text the user gives.',
-    `Cover ${STRATEGY_TEXT[request.strategy]}. Write between ${count.min} and ${count.max} cards.`,
-    `Card types to write: ${types}.`,
-    'Every card must be answerable from the text alone. For each card, copy into sourceQuote the exact sentence or passage of the text it comes from.',
-    'Keep answers short (a term, a name, a number, or one sentence). Never make the answer a stop word or the whole passage.',
-    'Do not repeat a fact already covered by another card. Write in the language of the text.',
-  ].join('\n');
-}
-
 /** Runs `work` over `items` with at most `limit` running at once, keeping the order. */
 async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
   const results: R[] = new Array<R>(items.length);
@@ -77,24 +56,40 @@ async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Pr
 }
 
 /**
+ * The cards of all chunks in turns (the first card of each chunk, then the second of each…),
+ * so that the job's count, cut after the checks, keeps cards from every part of the text.
+ */
+export function interleave<T>(perChunk: T[][]): T[] {
+  const out: T[] = [];
+  const longest = Math.max(0, ...perChunk.map((cards) => cards.length));
+  for (let turn = 0; turn < longest; turn++) {
+    for (const cards of perChunk) if (turn < cards.length) out.push(cards[turn] as T);
+  }
+  return out;
+}
+
+/**
  * Card generation by an LLM through the AI SDK (OpenAI, Anthropic or any OpenAI-compatible
- * server). Long content goes in chunks cut on paragraph boundaries, at most `concurrency` at a
- * time; the SDK retries 429 and 5xx with backoff; the whole call has a timeout.
+ * server). Long content goes in chunks that follow its sections, at most `concurrency` at a
+ * time, each asked for its share of the strategy's count (by size); the SDK retries 429 and
+ * 5xx with backoff; the whole call has a timeout. The chunks' cards come back interleaved: the
+ * checks that follow (pipeline.ts) drop near-duplicates across chunks and cut the total to
+ * the strategy's count in that order.
  */
 export function createLlmGenerator(
   config: LlmConfig,
-  split: (content: string, signal?: AbortSignal) => string[] | Promise<string[]>,
+  split: (content: string, signal?: AbortSignal) => ContentChunk[] | Promise<ContentChunk[]>,
 ): CardGenerator {
   const model = languageModel(config);
-  return async (request: GenerationRequest): Promise<GeneratedCard[]> => {
+  return async (request): Promise<GeneratedCard[]> => {
     const chunks = await split(request.content, request.signal);
-    const total = request.content.length || 1;
+    const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0) || 1;
     const signal = AbortSignal.any([
       AbortSignal.timeout(config.timeoutMs),
       ...(request.signal ? [request.signal] : []),
     ]);
     const perChunk = await mapBounded(chunks, config.concurrency, async (chunk) => {
-      const share = chunk.length / total;
+      const share = chunk.text.length / total;
       const count = {
         min: Math.max(1, Math.round(request.range.min * share)),
         max: Math.max(1, Math.ceil(request.range.max * share)),
@@ -103,14 +98,14 @@ export function createLlmGenerator(
         model,
         schema: cardsSchema,
         system: instructions(request, count),
-        prompt: chunk,
+        prompt: chunkPrompt(chunk),
         maxRetries: config.maxRetries,
         abortSignal: signal,
         temperature: 0.2,
       });
       return object.cards;
     });
-    const cards = perChunk.flat();
+    const cards = interleave(perChunk);
     // The model's empty answer is said as such (the job fails and can be retried).
     if (cards.length === 0) throw new Error(GENERATION_MESSAGES.noCardsFromModel);
     return cards;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { mainRejection } from '../../core/cards-from-text/postprocess';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { Database } from '../db/database';
 import type { CardGenerator, CardKind, GeneratedCard } from './generator';
@@ -8,8 +9,9 @@ import type { TextThread } from './text-thread';
 /**
  * From a job's source content to the cards to write: cleanup and content check (SPEC §5), the
  * strategy's card count scaled to the content, the generator, then the checks both generators
- * share (answer supported by the content, valid cloze, no near-duplicates in the job or the
- * deck, requested types, count). Every step that reads the text runs in the worker's text
+ * share (answer supported by the content, source passage found in it, valid cloze, no
+ * giveaway, no near-duplicates in the job, across chunks or in the deck, requested types, the
+ * strategy's count for the whole job); a job whose cards all fail them says the main reason. Every step that reads the text runs in the worker's text
  * thread; `signal` (cancel, lost lease, deadline) stops it there at once.
  */
 export async function prepareCards(
@@ -18,19 +20,24 @@ export async function prepareCards(
   generator: CardGenerator,
   thread: TextThread,
   signal: AbortSignal,
-): Promise<{ cards: GeneratedCard[] } | { error: string }> {
+): Promise<{ cards: GeneratedCard[]; note: string | null } | { error: string }> {
   const { content, check, range } = await thread.run(
     { kind: 'prepare', source: job.source_content ?? '', strategy: job.generation_strategy },
     signal,
   );
   if (!check.valid) return { error: GENERATION_MESSAGES.invalidContent(check.errors) };
   const cardTypes = JSON.parse(job.requested_card_types) as CardKind[];
+  // The built-in generator says why a result is short; it joins the job's warnings.
+  let note: string | null = null;
   const generated = await generator({
     content,
     strategy: job.generation_strategy,
     cardTypes,
     range,
     signal,
+    onNote: (text) => {
+      note = text;
+    },
   });
   if (generated.length === 0) return { error: GENERATION_MESSAGES.noCards };
   const existing = await db
@@ -39,7 +46,7 @@ export async function prepareCards(
     .where('user_id', '=', job.user_id)
     .where('deck_id', '=', job.deck_id)
     .execute();
-  const cards = await thread.run(
+  const { cards, rejected } = await thread.run(
     {
       kind: 'postprocess',
       cards: generated,
@@ -57,6 +64,18 @@ export async function prepareCards(
     },
     signal,
   );
-  if (cards.length === 0) return { error: GENERATION_MESSAGES.noCards };
-  return { cards };
+  if (cards.length === 0) {
+    // Say why: 'none of its 4 cards passed the checks (most often: not found in the text)'.
+    const reason = mainRejection(rejected);
+    return {
+      error: reason
+        ? GENERATION_MESSAGES.noCardPassed(generated.length, reason)
+        : GENERATION_MESSAGES.noCards,
+    };
+  }
+  if (note === null && cards.length < range.min) {
+    const reason = mainRejection(rejected);
+    if (reason) note = GENERATION_MESSAGES.shortResult(cards.length, reason);
+  }
+  return { cards, note };
 }

@@ -1,13 +1,15 @@
 import type { BuiltinRequest, BuiltinResult } from '../../core/cards-from-text/builtin-generator';
 import {
   type CandidateCard,
+  type CheckedCards,
+  checkCards,
   type PostprocessOptions,
-  postprocessCards,
 } from '../../core/cards-from-text/postprocess';
 import {
   cardCountRange,
   type ContentCheck,
   checkContent,
+  type ContentChunk,
   chunkContent,
   cleanContent,
   type Strategy,
@@ -15,7 +17,8 @@ import {
 
 /**
  * The work on a job's text, done in a text thread (text-thread.ts), never on the event loop:
- * cleanup and check, the built-in generator, chunks for an LLM, the checks of the cards, and
+ * cleanup and check, the built-in generator, chunks for an LLM, the checks of the cards (with
+ * why cards were dropped), and
  * the text of a fetched web page.
  */
 export type TextTask =
@@ -34,12 +37,14 @@ export interface PreparedContent {
 export type TextTaskResult<T extends TextTask> = T extends { kind: 'prepare' }
   ? PreparedContent
   : T extends { kind: 'chunk' }
-    ? string[]
+    ? ContentChunk[]
     : T extends { kind: 'html' }
       ? { title: string | null; text: string }
       : T extends { kind: 'generate' }
         ? BuiltinResult
-        : CandidateCard[];
+        : T extends { kind: 'postprocess' }
+          ? CheckedCards
+          : CandidateCard[];
 
 /** The task's answer. The built-in generator (wink-nlp and its model) loads on first use. */
 export async function runTextTask(task: TextTask): Promise<unknown> {
@@ -57,7 +62,7 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
     case 'chunk':
       return chunkContent(task.content, task.maxCharacters);
     case 'postprocess':
-      return postprocessCards(task.cards, task.options);
+      return checkCards(task.cards, task.options);
     case 'html': {
       const { htmlToText } = await import('../intake/html-text');
       return htmlToText(task.html, task.url);

@@ -61,6 +61,12 @@ const sleep = (ms: number, wake: EventEmitter, signal: AbortSignal) =>
  * lease while it works, and writes the cards and the final status in one transaction. A worker
  * that dies leaves a lease that expires, and another worker takes the job again.
  */
+/** A job's warnings (a JSON list) with one more at the end. */
+function withWarning(warnings: string | null, note: string): string {
+  const list = warnings ? (JSON.parse(warnings) as string[]) : [];
+  return JSON.stringify([...list, note]);
+}
+
 export class GenerationWorker {
   readonly id = `worker-${randomUUID()}`;
   private readonly stopping = new AbortController();
@@ -164,6 +170,7 @@ export class GenerationWorker {
             updated_at: now,
             cards_created: prepared.cards.length,
             error_message: null,
+            ...(prepared.note ? { warnings: withWarning(job.warnings, prepared.note) } : {}),
           },
         );
         if (!won) return false;

@@ -1,0 +1,147 @@
+/**
+ * The sentence(s) around a place in a text, as written there: sentence ends that survive
+ * abbreviations ('e.g.', 'Dr.', 'vol.', 'U.S.'), decimals and numbered list items; blank
+ * lines, headings and list items as boundaries; at most WIDEN_LIMIT characters each way, so
+ * widening hundreds of passages of a long text stays linear.
+ */
+
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
+/** Abbreviations whose full stop does not end a sentence (besides single letters: 'U.S.'). */
+const ABBREVIATIONS = new Set(
+  `e.g i.e cf dr mr mrs ms prof st jr sr vs etc al vol vols no nos pp p ch chap fig figs ed eds
+  trans approx ca inc ltd co corp dept univ est jan feb mar apr jun jul aug sep sept oct nov dec
+  ibid op cit`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+const CLOSERS = '"\'”’)]»';
+const isSpace = (char: string | undefined) =>
+  char === ' ' || char === '\n' || char === '\t' || char === '\r';
+
+/**
+ * True when the '.', '!' or '?' at `at` ends a sentence: followed (after closing quotes or
+ * brackets) by whitespace or the end of the text, and, for a full stop, not after an
+ * abbreviation ('e.g.', 'Dr.', 'vol.') or a single letter ('U.S.', 'J. Smith'). A decimal
+ * point is followed by a digit, so it never ends one.
+ */
+export function isSentenceEnd(text: string, at: number): boolean {
+  const char = text[at];
+  if (char !== '.' && char !== '!' && char !== '?') return false;
+  let next = at + 1;
+  while (next < text.length && CLOSERS.includes(text[next] as string)) next++;
+  if (next < text.length && !isSpace(text[next])) return false;
+  if (char !== '.') return true;
+  if (isListNumber(text, at)) return false;
+  let start = at;
+  while (start > 0 && /[\p{L}.]/u.test(text[start - 1] as string) && at - start < 12) start--;
+  const word = text.slice(start, at).toLowerCase();
+  if (word.length === 1 || ABBREVIATIONS.has(word)) return false;
+  return !(word.includes('.') && word.split('.').every((part) => part.length <= 1));
+}
+
+/** How far a quote is widened on each side to reach a sentence boundary. */
+export const WIDEN_LIMIT = 400;
+
+/** True when the full stop at `at` follows a number that starts a line ('1. Archaea'). */
+function isListNumber(text: string, at: number): boolean {
+  let start = at;
+  while (start > at - 4 && isDigit(text[start - 1])) start--;
+  if (start === at) return false;
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  return start === 0 || text[start - 1] === '\n';
+}
+
+/** True when a blank line (a line break, spaces, a line break) starts at `at`. */
+function blankLineAt(text: string, at: number): boolean {
+  if (text[at] !== '\n') return false;
+  const limit = Math.min(text.length, at + WIDEN_LIMIT);
+  for (let next = at + 1; next < limit; next++) {
+    const char = text[next];
+    if (char === '\n') return true;
+    if (!isSpace(char)) return false;
+  }
+  return false;
+}
+
+/**
+ * What the line starting at `at` begins: a Markdown heading ('#'), a list item ('- ', '* ',
+ * '• ', '1. ', '2) ') or neither. A passage never runs into or out of a heading, nor from one
+ * list item into the next.
+ */
+export function blockAt(text: string, at: number): 'heading' | 'item' | null {
+  let first = at;
+  while (first < at + 4 && (text[first] === ' ' || text[first] === '\t')) first++;
+  const char = text[first];
+  if (char === '#') return 'heading';
+  if (char === '•') return 'item';
+  if (char === '-' || char === '*' || char === '+') return text[first + 1] === ' ' ? 'item' : null;
+  let end = first;
+  while (end < first + 3 && isDigit(text[end])) end++;
+  const numbered = end > first && (text[end] === '.' || text[end] === ')') && text[end + 1] === ' ';
+  return numbered ? 'item' : null;
+}
+
+/**
+ * Where a passage holding the line after `lineBreak` (-1: the first line) starts, when the
+ * line starting at `lineStart` begins a block: after a heading; at a list item (its own line,
+ * or the item the wrapped line belongs to). Null when that line begins no block.
+ */
+function blockStart(text: string, lineStart: number, lineBreak: number): number | null {
+  const block = blockAt(text, lineStart);
+  if (block === null) return null;
+  return block === 'heading' && lineBreak >= 0 ? lineBreak + 1 : lineStart;
+}
+
+/** Where the sentence holding offset `from` starts (at most WIDEN_LIMIT back). */
+function sentenceStart(text: string, from: number): number {
+  const limit = Math.max(0, from - WIDEN_LIMIT);
+  // The nearest line break before `from` passed so far, and whether only spaces lie after it:
+  // a second line break then makes a blank line.
+  let lineBreak = -1;
+  let afterLineBreak = false;
+  for (let at = from - 1; at >= limit; at--) {
+    const char = text[at] as string;
+    if (char === '\n') {
+      if (afterLineBreak) return at + 1;
+      const block = blockStart(text, at + 1, lineBreak);
+      if (block !== null) return block;
+      afterLineBreak = true;
+      lineBreak = at;
+    } else if (!isSpace(char)) {
+      if (isSentenceEnd(text, at)) return at + 1;
+      afterLineBreak = false;
+    }
+  }
+  if (limit === 0) return blockStart(text, 0, lineBreak) ?? 0;
+  const space = text.indexOf(' ', limit);
+  return space >= 0 && space < from ? space + 1 : limit;
+}
+
+/**
+ * Where the sentence holding offset `from` ends (after its closing punctuation); a passage
+ * within a heading's line (from `start`) ends with that line.
+ */
+function sentenceEnd(text: string, start: number, from: number): number {
+  const limit = Math.min(text.length, from + WIDEN_LIMIT);
+  const lineEnd = text.indexOf('\n', start);
+  const heading = blockAt(text, start) === 'heading' && (lineEnd < 0 || lineEnd >= from);
+  for (let at = from; at < limit; at++) {
+    if (text[at] === '\n' && (heading || blankLineAt(text, at) || blockAt(text, at + 1))) return at;
+    if (isSentenceEnd(text, at)) {
+      let end = at + 1;
+      while (end < text.length && CLOSERS.includes(text[end] as string)) end++;
+      return end;
+    }
+  }
+  if (limit === text.length) return limit;
+  const space = text.lastIndexOf(' ', limit);
+  return space > from ? space : limit;
+}
+
+/** The sentence(s) of `text` holding the offsets `from`..`to`, as written there. */
+export function passageAround(text: string, from: number, to: number): string {
+  const start = sentenceStart(text, from);
+  const end = sentenceEnd(text, start, to);
+  return text.slice(start, end).trim();
+}
