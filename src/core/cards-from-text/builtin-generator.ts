@@ -73,7 +73,12 @@ function materialOf(
 ): Material | null {
   const terms = nounPhrases({ ...sentence, text }, frequency)
     .map((term) => ({ term, score: termScore(term, stats) }))
-    .filter((entry) => entry.score >= MIN_TERM_SCORE && keys.has(entry.term.head))
+    .filter(
+      (entry) =>
+        entry.score >= MIN_TERM_SCORE &&
+        keys.has(entry.term.head) &&
+        entry.term.head !== stats.topic,
+    )
     .sort((a, b) => b.score - a.score);
   // A fact question needs a key term in its sentence; definitions are always material.
   const aboutKeyTerm = sentence.tokens.some((token) => keys.has(token.lemma));
@@ -154,6 +159,10 @@ export function generateBuiltinCards(
     // A fragment ('All the integer types, such as u32.') has no verb.
     if (!sentence.tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return;
     if (sentence.listItem && !subjectOf(sentence.tokens) && !isGlossaryEntry(text)) return;
+    // 'The parameters are all integers', 'The constructor takes no parameters': a subject of one
+    // word the text hardly names is a thing of the page around the sentence.
+    const subject = subjectOf(sentence.tokens);
+    if (subject && /^the \S+$/i.test(subject.text) && !namedOften(subject.text, stats)) return;
     // An instruction or a subject-less API line ('Converts the document to HTML.').
     const first = sentence.tokens[0];
     if (first?.pos === 'VERB' && !first.text.endsWith('ing')) return;
@@ -177,6 +186,13 @@ export function generateBuiltinCards(
     existing: request.existingCards,
   });
   return { cards, note: shortResultNote(cards.length, range.min, material.length) };
+}
+
+function namedOften(subject: string, stats: ReturnType<typeof termStats>): boolean {
+  const word = subject.split(' ').pop()?.toLowerCase() ?? '';
+  const lemma = word.replace(/s$/, '');
+  const mentions = Math.max(stats.mentions.get(word) ?? 0, stats.mentions.get(lemma) ?? 0);
+  return mentions >= 3 || stats.headingWords.has(lemma) || stats.headingWords.has(word);
 }
 
 /** Words written with a capital inside sentences (not after a colon or a quote). */

@@ -14,7 +14,7 @@ const MAX_WORDS = 40;
 
 /** First words that lean on a sentence before: the card would not make sense alone. */
 const LEANING_START =
-  /^(?:this|that|these|those|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there|which|while|although|others|imagine|suppose|though|whereas|unlike|in addition|for example|for instance|in other words|as a result|in this|at this|on the other hand|first|second|third|last|again|still|yet|even so|in fact|of course|note|keep|let|see|press|click|remember|consider|use|make|set|add|run|call|pass|read|check|try|create|install|import|open|select|enter|type|go|avoid|ensure|specify|define|write|put|get)\b/i;
+  /^(?:this|that|these|those|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there|which|while|although|others|imagine|suppose|furthermore|moreover|additionally|besides|hence|consequently|nonetheless|nevertheless|meanwhile|accordingly|likewise|otherwise|anyway|indeed|rather|instead|though|whereas|unlike|in addition|for example|for instance|in other words|as a result|in this|at this|on the other hand|first|second|third|last|again|still|yet|even so|in fact|of course|note|keep|let|see|press|click|remember|consider|use|make|set|add|run|call|pass|read|check|try|create|install|import|open|select|enter|type|go|avoid|ensure|specify|define|write|put|get)\b/i;
 /** Talk to the reader, and pointers to the page around the sentence. */
 const CONVERSATIONAL =
   /\b(?:we|we’re|we're|we’ll|we'll|we’ve|we've|our|us|i|i’m|i'm|let’s|let's|you|your|you’ll|you'll|you’re|you're|you’ve|you've)\b/i;
@@ -39,6 +39,14 @@ export function standsAlone(text: string): boolean {
   if (/\b(?:this|these|those|such|former|latter|aforementioned)\b/i.test(text)) return false;
   if (/^\p{L}+ly,/u.test(text)) return false;
   if (/^The same\b/.test(text)) return false;
+  // 'here', 'now', 'the new function', 'the parameters above': the page around the sentence.
+  if (
+    /\b(?:here|now|read on|so far|the (?:new|same|above|following|preceding|remaining|other|latter|former|rest))\b/i.test(
+      text,
+    )
+  ) {
+    return false;
+  }
   if (
     /\b(?:the|this|next|previous|following|last|first) (?:chapter|section|example|listing|figure|page)\b/i.test(
       text,
@@ -75,7 +83,10 @@ export function subjectOf(tokens: Token[]): { text: string; end: number; plural:
   return {
     text: words.join(' '),
     end,
-    plural: head.text.toLowerCase() !== head.lemma && head.text.endsWith('s'),
+    plural:
+      (head.text.toLowerCase() !== head.lemma || head.pos === 'PROPN') &&
+      /[^su]s$/.test(head.text) &&
+      !/(?:is|ss)$/.test(head.text),
   };
 }
 
@@ -115,7 +126,16 @@ export interface Question {
   front: string;
   back: string;
   /** 'definition' cards are the best material; the rest are facts. */
-  form: 'definition' | 'reverse' | 'called' | 'used-for' | 'glossary' | 'object' | 'who' | 'when';
+  form:
+    | 'definition'
+    | 'reverse'
+    | 'called'
+    | 'used-for'
+    | 'glossary'
+    | 'object'
+    | 'why'
+    | 'who'
+    | 'when';
   /** The term the card is about (for choosing by term). */
   term: string;
 }
@@ -284,6 +304,8 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
   if (who) push(who);
   const when = whenQuestion(text, tokens);
   if (when) push(when);
+  const why = whyQuestion(text, tokens, names);
+  if (why) push(why);
   if (out.length === 0) {
     const object = objectQuestion(text, tokens, names);
     if (object) push(object);
@@ -351,7 +373,7 @@ function whenQuestion(text: string, tokens: Token[]): Question | null {
 const MODALS = /^(?:can|may|must|should|will|cannot)$/i;
 /** Where the object of a verb ends: the next clause or aside. */
 const OBJECT_END =
-  /,|;|\s[-–—]{1,2}\s|\s(?:and|but|which|because|so|while|whereas|when|if|unless|since|to avoid|without)\s/u;
+  /,|;|:|\s[-–—]{1,2}\s|\s(?:and|but|which|because|so|while|whereas|when|if|unless|since|to avoid|without)\s/u;
 
 /**
  * 'A central registry provides an easy place to look for packages.' → 'What does a central
@@ -361,6 +383,7 @@ const OBJECT_END =
 function objectQuestion(text: string, tokens: Token[], names: Names): Question | null {
   const subject = subjectOf(tokens);
   if (!subject || vague(subject.text) || !isTermPhrase(subject.text)) return null;
+  if (/^the\s+\S+$/i.test(subject.text)) return null;
   let at = subject.end;
   let auxiliary: string;
   const first = tokens[at] as Token;
@@ -398,6 +421,14 @@ function objectQuestion(text: string, tokens: Token[], names: Names): Question |
   const adverb = /\s\p{L}+ly\b/u.exec(object);
   if (adverb) object = object.slice(0, adverb.index).trim();
   if (/\b(?:it|its|this|that|they|them|these|those)\b/i.test(object)) return null;
+  // 'A different path', 'another way': says little without the sentence's rest.
+  if (
+    /^(?:(?:a|an|the)\s+)?(?:different|other|another|same|new|similar|certain|various|some|many|few|more|less|lot|way|thing)\b/i.test(
+      object,
+    )
+  ) {
+    return null;
+  }
   const count = object.split(/\s+/).length;
   if (count < 2 || count > 14 || !balanced(object)) return null;
   const base =
@@ -435,4 +466,43 @@ function glossaryQuestion(text: string, tokens: Token[]): Question | null {
   if (count < 3 || count > 25 || !isTermPhrase(term)) return null;
   const verb = /[^s]s$/.test(head.text) ? 'are' : 'is';
   return { form: 'glossary', term, front: `What ${verb} ${term}?`, back: body };
+}
+
+const WHY_AUXILIARIES = /^(?:is|are|was|were|can|cannot|will|must|should|may|has|have)$/i;
+
+/**
+ * 'The heap is slower because the processor must follow a pointer.' → 'Why is the heap
+ * slower?' / 'Because the processor must follow a pointer'; 'Magma rises because it is lighter
+ * than the rock around it.' → 'Why does magma rise?'.
+ */
+function whyQuestion(text: string, tokens: Token[], names: Names): Question | null {
+  const at = text.indexOf(' because ');
+  if (at < 0) return null;
+  const subject = subjectOf(tokens);
+  if (!subject || !isTermPhrase(subject.text)) return null;
+  const verb = tokens[subject.end] as Token;
+  const left = text.slice(0, at);
+  const verbAt = left.indexOf(` ${verb.text}`, subject.text.length - 1);
+  if (verbAt < 0) return null;
+  const rest = left.slice(verbAt + verb.text.length + 1).trim();
+  const reason = withoutStop(text.slice(at + 1));
+  if (rest.includes(',') || rest.split(/\s+/).length > 12 || reason.split(/\s+/).length > 25)
+    return null;
+  const named = asSubject(subject.text, names);
+  let front: string;
+  if (WHY_AUXILIARIES.test(verb.text)) {
+    if (verb.text.toLowerCase() === 'cannot') return null;
+    front = `Why ${verb.text.toLowerCase()} ${named}${rest ? ` ${rest}` : ''}?`;
+  } else if (
+    verb.pos === 'VERB' &&
+    verb.lemma !== verb.text.toLowerCase() &&
+    /(?:s|ed)$/.test(verb.text)
+  ) {
+    const auxiliary = verb.text.endsWith('ed') ? 'did' : subject.plural ? 'do' : 'does';
+    front = `Why ${auxiliary} ${named} ${verb.lemma}${rest ? ` ${rest}` : ''}?`;
+  } else if (verb.pos === 'VERB' && subject.plural && verb.lemma === verb.text.toLowerCase()) {
+    front = `Why do ${named} ${verb.lemma}${rest ? ` ${rest}` : ''}?`;
+  } else return null;
+  if (!balanced(front)) return null;
+  return { form: 'why', term: subject.text, front, back: capitalise(reason) };
 }

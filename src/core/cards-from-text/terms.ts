@@ -119,6 +119,8 @@ export interface TermStats {
   mentions: Map<string, number>;
   /** How many prose sentences the text has. */
   sentences: number;
+  /** What the whole text is about ('yauzl' in yauzl's README), if one noun dominates. */
+  topic: string | null;
   /** Head lemmas of the words in headings. */
   headingWords: Set<string>;
 }
@@ -141,7 +143,16 @@ export function termStats(sentences: ProseSentence[], headings: string[]): TermS
       if (word.endsWith('s')) headingWords.add(word.slice(0, -1));
     }
   }
-  return { mentions, headingWords, sentences: sentences.length };
+  let topic: string | null = null;
+  let most = 0;
+  for (const [lemma, count] of mentions) {
+    if (count > most) {
+      most = count;
+      topic = lemma;
+    }
+  }
+  if (sentences.length < 8 || most < sentences.length * 0.15) topic = null;
+  return { mentions, headingWords, sentences: sentences.length, topic };
 }
 
 /**
