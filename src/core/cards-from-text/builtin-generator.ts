@@ -3,7 +3,8 @@ import { countWords } from '../content/check';
 import { analyseProse, type ProseSentence } from './analysis';
 import { readDocument } from './document';
 import { type CandidateCard, postprocessCards } from './postprocess';
-import { cardProblems, isGiveaway } from './quality';
+import { answerIsOn } from './card-checks';
+import { cardProblems } from './quality';
 import {
   isGlossaryEntry,
   type Names,
@@ -57,7 +58,7 @@ function clozeOf(text: string, term: TermSpan): CandidateCard | null {
   const body = text.replace(/[.!]["”’)]?$/, '');
   const front = `${body.slice(0, at)}{{c1::${term.text}}}${body.slice(at + term.text.length)}.`;
   const rest = `${body.slice(0, at)} ${body.slice(at + term.text.length)}`;
-  if (isGiveaway(rest, term.text)) return null;
+  if (answerIsOn(term.text, rest)) return null;
   return { type: 'cloze', front, back: `${body}.`, sourceQuote: text };
 }
 

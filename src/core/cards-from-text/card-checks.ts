@@ -31,15 +31,19 @@ export function sameWordForm(a: string, b: string): boolean {
 }
 
 /**
- * True when every word of `answer` that carries meaning (or, for an answer of stop words and
- * numbers only, every word) is on `front`, as written or in another form.
+ * True when the front gives the answer away: the words of `answer` that carry meaning (or, for
+ * an answer of stop words and numbers only, all its words) are on `front`, as written or in
+ * another form: more than half of them ('Which cells hold chlorophyll?' gives away 'Cell';
+ * 'What does React state provide?' does not give away 'A simple solution for temporary state
+ * storage').
  */
 export function answerIsOn(answer: string, front: string): boolean {
-  const wanted = contentWords(answer);
-  const needed = wanted.length > 0 ? wanted : words(answer);
+  const wanted = [...new Set(contentWords(answer))];
+  const needed = wanted.length > 0 ? wanted : [...new Set(words(answer))];
   if (needed.length === 0) return false;
   const shown = words(front);
-  return needed.every((word) => shown.some((other) => sameWordForm(word, other)));
+  const found = needed.filter((word) => shown.some((other) => sameWordForm(word, other))).length;
+  return found / needed.length > 0.5;
 }
 
 /** The deletions of a cloze text and the text a learner sees around them. */

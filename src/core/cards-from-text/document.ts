@@ -1,3 +1,4 @@
+import { isSectionTitle } from '../content/chunking';
 import { trimChars } from '../content/scan';
 import { splitProseSentences } from './sentences';
 
@@ -89,16 +90,17 @@ export function joinLines(lines: string[]): string {
   return text;
 }
 
-/** A paragraph that is a heading: one short line, no sentence punctuation at its end. */
+/**
+ * A paragraph that is a heading: what the LLM chunks call a section title (one short line, no
+ * sentence punctuation at its end; `isSectionTitle`), starting with a capital or a digit and
+ * not shaped like code. A question on its own line heads the answer that follows (FAQs).
+ */
 function isPlainHeading(lines: string[], nextIsBody: boolean): boolean {
   if (lines.length !== 1) return false;
   const line = (lines[0] as string).trim();
-  const words = line.split(/\s+/).length;
-  if (words > 12 || line.length > 90 || !/^[\p{Lu}\d]/u.test(line)) return false;
-  if (/[.,;:!]$/.test(line)) return false;
-  // A question on its own line heads the answer that follows (FAQs).
-  if (line.endsWith('?')) return nextIsBody;
-  return !looksLikeCode(line);
+  if (line.split(/\s+/).length > 12 || !/^[\p{Lu}\d]/u.test(line)) return false;
+  if (line.endsWith('?')) return nextIsBody && line.length <= 90;
+  return isSectionTitle(line) && !looksLikeCode(line);
 }
 
 interface RawBlock {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasLongDeletion, isGiveaway } from './card-checks';
 import { indexContent, locateQuote } from './grounding';
-import { isSentenceEnd } from './passages';
+import { isSentenceEnd } from './sentences';
 import { checkCards, mainRejection, REJECTIONS } from './postprocess';
 
 /** A .txt-like text hard-wrapped at 72 columns, with a word broken by a hyphen at a line end. */

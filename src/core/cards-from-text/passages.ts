@@ -4,53 +4,10 @@
  * lines, headings and list items as boundaries; at most WIDEN_LIMIT characters each way, so
  * widening hundreds of passages of a long text stays linear.
  */
-
-const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
-
-/** Abbreviations whose full stop does not end a sentence (besides single letters: 'U.S.'). */
-const ABBREVIATIONS = new Set(
-  `e.g i.e cf dr mr mrs ms prof st jr sr vs etc al vol vols no nos pp p ch chap fig figs ed eds
-  trans approx ca inc ltd co corp dept univ est jan feb mar apr jun jul aug sep sept oct nov dec
-  ibid op cit`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-const CLOSERS = '"\'”’)]»';
-const isSpace = (char: string | undefined) =>
-  char === ' ' || char === '\n' || char === '\t' || char === '\r';
-
-/**
- * True when the '.', '!' or '?' at `at` ends a sentence: followed (after closing quotes or
- * brackets) by whitespace or the end of the text, and, for a full stop, not after an
- * abbreviation ('e.g.', 'Dr.', 'vol.') or a single letter ('U.S.', 'J. Smith'). A decimal
- * point is followed by a digit, so it never ends one.
- */
-export function isSentenceEnd(text: string, at: number): boolean {
-  const char = text[at];
-  if (char !== '.' && char !== '!' && char !== '?') return false;
-  let next = at + 1;
-  while (next < text.length && CLOSERS.includes(text[next] as string)) next++;
-  if (next < text.length && !isSpace(text[next])) return false;
-  if (char !== '.') return true;
-  if (isListNumber(text, at)) return false;
-  let start = at;
-  while (start > 0 && /[\p{L}.]/u.test(text[start - 1] as string) && at - start < 12) start--;
-  const word = text.slice(start, at).toLowerCase();
-  if (word.length === 1 || ABBREVIATIONS.has(word)) return false;
-  return !(word.includes('.') && word.split('.').every((part) => part.length <= 1));
-}
+import { CLOSERS, isDigit, isSentenceEnd, isSpace } from './sentences';
 
 /** How far a quote is widened on each side to reach a sentence boundary. */
 export const WIDEN_LIMIT = 400;
-
-/** True when the full stop at `at` follows a number that starts a line ('1. Archaea'). */
-function isListNumber(text: string, at: number): boolean {
-  let start = at;
-  while (start > at - 4 && isDigit(text[start - 1])) start--;
-  if (start === at) return false;
-  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
-  return start === 0 || text[start - 1] === '\n';
-}
 
 /** True when a blank line (a line break, spaces, a line break) starts at `at`. */
 function blankLineAt(text: string, at: number): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProseSentence } from './analysis';
-import { cardProblems, isGiveaway, isTrivialAnswer } from './quality';
+import { answerIsOn } from './card-checks';
+import { cardProblems, isTrivialAnswer } from './quality';
 import { nounPhrases, rarityOf, termScore, termStats } from './terms';
 import { FREQUENCY } from './word-frequency.fixture';
 import { analyseProse } from './analysis';
@@ -54,10 +55,10 @@ describe('the automated card checks', () => {
   });
 
   it('find giveaways: a form of the answer on the front', () => {
-    expect(isGiveaway('What do volcanoes erupt?', 'Volcano')).toBe(true);
+    expect(answerIsOn('Volcano', 'What do volcanoes erupt?')).toBe(true);
     expect(cardProblems(cloze('Borrowing is done with a {{c1::borrow}}.'))).toContain('giveaway');
     expect(
-      isGiveaway('What does React state provide?', 'A simple solution for temporary state storage'),
+      answerIsOn('A simple solution for temporary state storage', 'What does React state provide?'),
     ).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { parseCloze } from '../card-content/cloze';
+import { answerIsOn, MAX_CLOZE_WORDS } from './card-checks';
 import type { CandidateCard } from './postprocess';
 import { STOP_WORDS, words } from './text-tools';
 
@@ -15,13 +16,6 @@ export type CardProblem = 'dangling' | 'trivial' | 'giveaway' | 'malformed';
 const DANGLING_START =
   /^(?:it|its|this|that|these|those|they|them|their|he|she|his|her|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there(?:fore)?|which|whose)\b/i;
 
-/** A word-initial form shared by two words: 'borrow' / 'borrowing', 'volcano' / 'volcanoes'. */
-export function stemOf(word: string): string {
-  const lower = word.toLowerCase();
-  if (lower.length <= 5) return lower.replace(/(?<=..)(?:es|s)$/, '');
-  return lower.slice(0, 5);
-}
-
 /** True when the answer carries no learnable content: a stop word, a number piece, a URL part. */
 export function isTrivialAnswer(answer: string): boolean {
   const list = words(answer);
@@ -34,24 +28,6 @@ export function isTrivialAnswer(answer: string): boolean {
   // A bare number is trivia unless it is a year or an amount with its unit.
   if (/^\d[\d,.]*$/.test(answer.trim()) && !/^(?:1\d{3}|20\d\d)$/.test(answer.trim())) return true;
   return list.length === 1 && (list[0] as string).length < 3 && !/\d/.test(answer);
-}
-
-/**
- * True when the front gives the answer away: for a short answer (a term of up to three content
- * words) any form of one of its words on the front; for a longer one, most of its words.
- */
-export function isGiveaway(front: string, answer: string): boolean {
-  const answerStems = [
-    ...new Set(
-      words(answer)
-        .filter((word) => !STOP_WORDS.has(word))
-        .map(stemOf),
-    ),
-  ];
-  if (answerStems.length === 0) return false;
-  const frontStems = new Set(words(front).map(stemOf));
-  const shared = answerStems.filter((stem) => frontStems.has(stem)).length;
-  return answerStems.length <= 3 ? shared > 0 : shared / answerStems.length > 0.5;
 }
 
 /** Brackets and quotes that open and close in order. */
@@ -96,7 +72,7 @@ export function cardProblems(card: CandidateCard): CardProblem[] {
       problems.push('dangling');
     }
     if (isTrivialAnswer(answer)) problems.push('trivial');
-    if (isGiveaway(front, answer)) problems.push('giveaway');
+    if (answerIsOn(answer, front)) problems.push('giveaway');
     const question = front.endsWith('?') && words(front).length >= 3;
     if (!question || /_{3,}/.test(front) || !balanced(front) || !balanced(answer)) {
       problems.push('malformed');
@@ -106,9 +82,14 @@ export function cardProblems(card: CandidateCard): CardProblem[] {
   const { answer, rest } = clozeParts(front);
   if (DANGLING_START.test(rest.trim()) && !front.startsWith('{{')) problems.push('dangling');
   if (isTrivialAnswer(answer)) problems.push('trivial');
-  if (isGiveaway(rest, answer)) problems.push('giveaway');
+  if (answerIsOn(answer, rest)) problems.push('giveaway');
   const sentence = /^[{\p{Lu}\d"“]/u.test(front) && /[.!]["”)]?$/.test(front);
-  if (!sentence || words(answer).length > 6 || words(rest).length < 4 || !balanced(rest)) {
+  if (
+    !sentence ||
+    words(answer).length > MAX_CLOZE_WORDS ||
+    words(rest).length < 4 ||
+    !balanced(rest)
+  ) {
     problems.push('malformed');
   }
   return problems;

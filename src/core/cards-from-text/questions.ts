@@ -1,5 +1,6 @@
 import type { ProseSentence, Token } from './analysis';
-import { balanced, isGiveaway, isTrivialAnswer } from './quality';
+import { answerIsOn } from './card-checks';
+import { balanced, isTrivialAnswer } from './quality';
 
 /**
  * Which sentences can stand alone on a card, and the real questions a sentence supports:
@@ -213,7 +214,7 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
       question.form !== 'used-for'
     )
       return;
-    if (isGiveaway(question.front, question.back)) return;
+    if (answerIsOn(question.back, question.front)) return;
     if (!balanced(question.front) || !balanced(question.back)) return;
     out.push(question);
   };

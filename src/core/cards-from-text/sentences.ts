@@ -1,53 +1,66 @@
 /**
- * Sentence boundaries in running prose, in one pass: a '.', '!' or '?' (with any closing quotes
- * or brackets after it) followed by a space and the start of a new sentence. Not a boundary:
- * an abbreviation ('e.g.', 'vol.', 'U.S.', 'Dr.'), an initial ('J. Smith'), a decimal or a URL
- * (no space after the dot), an ellipsis or a lower-case continuation.
+ * Where sentences end: the one rule the document reader, the built-in generator and the
+ * grounding check (passages.ts) share. A '.', '!' or '?' (with any closing quotes or brackets
+ * after it) followed by whitespace; not after an abbreviation ('e.g.', 'vol.', 'U.S.', 'Dr.'),
+ * an initial ('J. Smith') or a list number at a line start ('1. Archaea'). A decimal or a URL
+ * has no space after its dot, so it never ends one. One pass; each boundary looks back at one
+ * word of at most 12 characters.
  */
 
-/** Abbreviations that end in '.' without ending the sentence (compared lower-case). */
+export const isDigit = (char: string | undefined) =>
+  char !== undefined && char >= '0' && char <= '9';
+export const isSpace = (char: string | undefined) =>
+  char === ' ' || char === '\n' || char === '\t' || char === '\r' || char === '\u00a0';
+export const CLOSERS = '"\'”’)]»}';
+const OPENERS = '"\'([{‘“«';
+
+/** Abbreviations whose full stop does not end a sentence (compared lower-case). */
 const ABBREVIATIONS = new Set(
-  `e.g i.e etc al cf vs viz approx ca c vol vols pp p ch chap sec fig figs eq eqs ed eds
-  trans repr rev dept univ assn bros inc ltd co corp mr mrs ms dr prof st jr sr sgt capt col gen
-  lt gov sen rep hon mt ft ave blvd rd jan feb mar apr jun jul aug sep sept oct nov dec mon tue
-  wed thu fri sat sun u.s u.k u.n a.m p.m b.c a.d ph.d m.d b.a m.a www op cit ibid esp incl
-  min max est dept`
+  `e.g i.e etc al cf vs viz approx ca c vol vols pp p ch chap sec fig figs eq eqs ed eds trans
+  repr rev dept univ assn bros inc ltd co corp mr mrs ms dr prof st jr sr sgt capt col gen lt gov
+  sen rep hon mt ft ave blvd rd jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu
+  fri sat sun u.s u.k u.n a.m p.m b.c a.d ph.d m.d b.a m.a www op cit ibid esp incl min max est`
     .split(/\s+/)
     .filter(Boolean),
 );
 
-const CLOSERS = '"\')]}’”»';
-const OPENERS = '"\'([{‘“«';
-
 const isUpper = (char: string | undefined) =>
   char !== undefined && char !== char.toLowerCase() && char === char.toUpperCase();
-const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
-const isSpace = (char: string | undefined) =>
-  char === ' ' || char === '\n' || char === '\t' || char === '\u00a0';
 
-/** The word that ends at `end` (exclusive): letters, digits and inner dots ('U.S', 'e.g'). */
-function wordBefore(text: string, end: number): string {
-  let start = end;
-  while (start > 0 && !isSpace(text[start - 1]) && !OPENERS.includes(text[start - 1] as string)) {
-    start--;
-  }
-  return text.slice(start, end);
+/** True when the full stop at `at` follows a number that starts a line ('1. Archaea'). */
+function isListNumber(text: string, at: number): boolean {
+  let start = at;
+  while (start > at - 4 && isDigit(text[start - 1])) start--;
+  if (start === at) return false;
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  return start === 0 || text[start - 1] === '\n';
 }
 
-function endsSentenceAt(text: string, dot: number): boolean {
-  if (text[dot] !== '.') return true;
-  const word = wordBefore(text, dot);
-  const lower = word.toLowerCase();
-  if (ABBREVIATIONS.has(lower)) return false;
-  // 'No. 5' and 'Nos. 3–4' number things; 'No.' before a word is an answer.
-  if ((lower === 'no' || lower === 'nos') && isDigit(text[dot + 2])) return false;
-  // An initial: one capital letter ('J. R. R. Tolkien').
-  if (word.length === 1 && isUpper(word)) return false;
-  // Dotted forms such as 'U.S.' when the next word is lower case are caught by the caller.
-  return word.length > 0;
+/**
+ * True when the '.', '!' or '?' at `at` ends a sentence (see above). 'No.' and 'Nos.' are
+ * abbreviations only before a number ('No. 5'); before a word, 'No.' is an answer.
+ */
+export function isSentenceEnd(text: string, at: number): boolean {
+  const char = text[at];
+  if (char !== '.' && char !== '!' && char !== '?') return false;
+  let next = at + 1;
+  while (next < text.length && CLOSERS.includes(text[next] as string)) next++;
+  if (next < text.length && !isSpace(text[next])) return false;
+  if (char !== '.') return true;
+  if (isListNumber(text, at)) return false;
+  let start = at;
+  while (start > 0 && /[\p{L}.]/u.test(text[start - 1] as string) && at - start < 12) start--;
+  const word = text.slice(start, at).toLowerCase();
+  if (word.length === 1 || ABBREVIATIONS.has(word)) return false;
+  if ((word === 'no' || word === 'nos') && isDigit(text[next + 1])) return false;
+  return !(word.includes('.') && word.split('.').every((part) => part.length <= 1));
 }
 
-/** The sentences of a paragraph (already one line), trimmed, in order; no text is lost. */
+/**
+ * The sentences of a paragraph (already one line), trimmed, in order; no text is lost. Besides
+ * `isSentenceEnd`, the next sentence must start with a capital or a digit (after any opening
+ * quote), and an ellipsis ends one only before a capital.
+ */
 export function splitProseSentences(paragraph: string): string[] {
   const out: string[] = [];
   const length = paragraph.length;
@@ -61,6 +74,7 @@ export function splitProseSentences(paragraph: string): string[] {
     }
     const mark = index;
     while (index < length && '.!?'.includes(paragraph[index] as string)) index++;
+    const last = index - 1;
     const ellipsis = index - mark >= 2 && paragraph[mark] === '.';
     while (index < length && CLOSERS.includes(paragraph[index] as string)) index++;
     if (index < length && !isSpace(paragraph[index])) continue;
@@ -71,7 +85,7 @@ export function splitProseSentences(paragraph: string): string[] {
     while (first < length && OPENERS.includes(paragraph[first] as string)) first++;
     const startsNew = isUpper(paragraph[first]) || isDigit(paragraph[first]);
     if (!startsNew || (ellipsis && !isUpper(paragraph[first]))) continue;
-    if (!endsSentenceAt(paragraph, mark)) continue;
+    if (!ellipsis && !isSentenceEnd(paragraph, last)) continue;
     out.push(paragraph.slice(start, index).trim());
     start = next;
     index = next;
