@@ -5,15 +5,9 @@ import { readDocument } from './document';
 import { type CandidateCard, postprocessCards } from './postprocess';
 import { answerIsOn } from './card-checks';
 import { cardProblems } from './quality';
-import {
-  isGlossaryEntry,
-  type Names,
-  type Question,
-  questionsFor,
-  standsAlone,
-  subjectOf,
-  withReferent,
-} from './questions';
+import { isGlossaryEntry, questionsFor } from './questions';
+import type { Names, Question } from './question-text';
+import { standsAlone, subjectOf, withReferent } from './standalone';
 import { chooseForStrategy, type Material } from './selection';
 import {
   keyTermHeads,

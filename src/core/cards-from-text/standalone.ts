@@ -1,0 +1,123 @@
+import type { ProseSentence, Token } from './analysis';
+import { balanced } from './quality';
+
+/**
+ * Which sentences can stand alone on a card: prose a learner reads without the page around it
+ * (no leaning first word, no talk to the reader, no pointers, nothing shaped like code), with
+ * a leading 'It' or 'They' given its referent. Sentences here are short (at most
+ * MAX_SENTENCE_CHARACTERS), so the patterns below read bounded text.
+ */
+
+export const MAX_SENTENCE_CHARACTERS = 320;
+const MIN_WORDS = 6;
+const MAX_WORDS = 40;
+
+/** First words that lean on a sentence before: the card would not make sense alone. */
+const LEANING_START =
+  /^(?:this|that|these|those|such|also|however|therefore|thus|then|so|but|and|or|another|both|instead|otherwise|similarly|likewise|finally|next|now|here|there|which|while|although|others|imagine|suppose|furthermore|moreover|additionally|besides|hence|consequently|nonetheless|nevertheless|meanwhile|accordingly|likewise|otherwise|anyway|indeed|rather|instead|though|whereas|unlike|in addition|for example|for instance|in other words|as a result|in this|at this|on the other hand|first|second|third|last|again|still|yet|even so|in fact|of course|note|keep|let|see|press|click|remember|consider|use|make|set|add|run|call|pass|read|check|try|create|install|import|open|select|enter|type|go|avoid|ensure|specify|define|write|put|get)\b/i;
+/** Talk to the reader, and pointers to the page around the sentence. */
+const CONVERSATIONAL =
+  /\b(?:we|we’re|we're|we’ll|we'll|we’ve|we've|our|us|i|i’m|i'm|let’s|let's|you|your|you’ll|you'll|you’re|you're|you’ve|you've)\b/i;
+const POINTERS =
+  /\b(?:listing|figure|fig\.|table|chapter|section|example|appendix|step)\s+[\dIVX]|\b(?:above|below|following|preceding|previous|earlier|later on|this (?:chapter|section|book|page|article|guide|document|example|listing|code|tutorial)|see)\b/i;
+const CODE_MARKS =
+  /[`{}=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
+const PRONOUN_SUBJECT = /^(It|They)\s+(?=\p{Ll})/u;
+
+/** True when the sentence is prose that a learner can read alone. */
+export function standsAlone(text: string): boolean {
+  if (text.length > MAX_SENTENCE_CHARACTERS) return false;
+  const count = text.split(/\s+/).length;
+  if (count < MIN_WORDS || count > MAX_WORDS) return false;
+  if (!/^[\p{Lu}]/u.test(text) || !/[.!]["”’)]?$/.test(text) || text.includes('?')) return false;
+  if (LEANING_START.test(text) || CONVERSATIONAL.test(text) || POINTERS.test(text)) return false;
+  // A type named in prose ('Rc<T>', 'Rc::clone') may stay; anything else shaped like code not.
+  const prose = text.replace(/\b[A-Z]\w{0,30}(?:<[\w, ]{1,30}>|::[a-z_]\w{0,30})/g, 'Name');
+  if (CODE_MARKS.test(prose) || !balanced(text)) return false;
+  // 'this', 'these', 'those' point at something outside the sentence; so does an opening
+  // adverb with a comma ('Comparatively, …').
+  if (/\b(?:this|these|those|such|former|latter|aforementioned)\b/i.test(text)) return false;
+  if (/^\p{L}+ly,/u.test(text)) return false;
+  if (/^The same\b/.test(text)) return false;
+  // 'here', 'now', 'the new function', 'the parameters above': the page around the sentence.
+  if (
+    /\b(?:here|now|read on|so far|the (?:new|same|above|following|preceding|remaining|other|latter|former|rest))\b/i.test(
+      text,
+    )
+  ) {
+    return false;
+  }
+  if (
+    /\b(?:the|this|next|previous|following|last|first) (?:chapter|section|example|listing|figure|page)\b/i.test(
+      text,
+    )
+  )
+    return false;
+  // 'Tuples, if they only contain types …': a list entry cut from its list.
+  if (
+    /^[\p{L}-]+(?:\s[\p{L}-]+)?,\s(?:if|when|as long as|unless|because|which|where)\b/u.test(text)
+  )
+    return false;
+  return !/:$|\.\.\.|…/.test(text);
+}
+
+/** The subject that opens a sentence: determiner, adjectives and nouns before its verb. */
+export function subjectOf(tokens: Token[]): { text: string; end: number; plural: boolean } | null {
+  let end = 0;
+  if (/^(?:DET)$/.test(tokens[0]?.pos ?? '') && /^(?:the|a|an)$/i.test(tokens[0]?.text ?? ''))
+    end = 1;
+  const start = end;
+  while (/^(?:ADJ|NOUN|PROPN)$/.test(tokens[end]?.pos ?? '') && end - start < 5) end++;
+  if (end === start || !/^(?:NOUN|PROPN)$/.test(tokens[end - 1]?.pos ?? '')) return null;
+  const head = tokens[end - 1] as Token;
+  // 'The Ring of Fire', 'the speed of light': one 'of' and a second noun phrase.
+  if (tokens[end]?.text === 'of') {
+    let next = end + 1;
+    if (/^(?:the|a|an)$/i.test(tokens[next]?.text ?? '')) next++;
+    const from = next;
+    while (/^(?:ADJ|NOUN|PROPN)$/.test(tokens[next]?.pos ?? '') && next - from < 4) next++;
+    if (next > from && /^(?:NOUN|PROPN)$/.test(tokens[next - 1]?.pos ?? '')) end = next;
+  }
+  if (!/^(?:AUX|VERB)$/.test(tokens[end]?.pos ?? '')) return null;
+  const words = tokens.slice(0, end).map((token) => token.text);
+  return {
+    text: words.join(' '),
+    end,
+    plural:
+      (head.text.toLowerCase() !== head.lemma || head.pos === 'PROPN') &&
+      /[^su]s$/.test(head.text) &&
+      !/(?:is|ss)$/.test(head.text),
+  };
+}
+
+/**
+ * A sentence that opens with 'It' or 'They' gets its referent carried in: the subject of the
+ * sentence before it in the same paragraph, when the number agrees. Otherwise null (not used).
+ */
+export function withReferent(
+  sentence: ProseSentence,
+  previousTokens: Token[] | null,
+  isTerm: (word: string) => boolean,
+): string | null {
+  const match = PRONOUN_SUBJECT.exec(sentence.text);
+  if (!match) return sentence.text;
+  // 'It is also possible to …' has no referent to carry in.
+  if (
+    /^It\s+(?:is|was|will be|can be|may be|would be)\s+(?:\p{Ll}+ly\s+)?(?:also\s+)?\p{Ll}+\s+(?:to|that)\b/u.test(
+      sentence.text,
+    )
+  ) {
+    return null;
+  }
+  if (!previousTokens) return null;
+  const subject = subjectOf(previousTokens);
+  // Only a named thing is carried in: 'Bash', 'the Calvin cycle'; not 'Many people'.
+  if (!subject || /^(?:many|some|most|few|several|all|other|such)\b/i.test(subject.text))
+    return null;
+  if (!isTerm(previousTokens[subject.end - 1]?.text ?? '')) return null;
+  if ((match[1] === 'They') !== subject.plural) return null;
+  const named = /^[a-z]/.test(subject.text)
+    ? subject.text[0]?.toUpperCase() + subject.text.slice(1)
+    : subject.text;
+  return `${named} ${sentence.text.slice(match[0].length)}`;
+}
