@@ -72,14 +72,16 @@ function materialOf(
       (entry) =>
         entry.score >= MIN_TERM_SCORE &&
         keys.has(entry.term.head) &&
-        entry.term.head !== stats.topic,
+        !stats.topics.has(entry.term.head),
     )
     .sort((a, b) => b.score - a.score);
   // A fact question needs a key term in its sentence; definitions are always material.
   const aboutKeyTerm = sentence.tokens.some((token) => keys.has(token.lemma));
-  const questions: Question[] = (
-    wanted.includes('qa') ? questionsFor(text, sentence.tokens, names) : []
-  ).filter((question) => aboutKeyTerm || DEFINING.has(question.form));
+  // Asked for cloze cards too: a defined term is the best deletion.
+  const asked = questionsFor(text, sentence.tokens, names).filter(
+    (question) => aboutKeyTerm || DEFINING.has(question.form),
+  );
+  const questions: Question[] = wanted.includes('qa') ? asked : [];
   const cards: CandidateCard[] = [];
   for (const question of questions) {
     cards.push({
@@ -94,7 +96,9 @@ function materialOf(
   const labelled = /^[^:]{1,40}:\s/.test(text);
   if (wanted.includes('cloze') && !labelled) {
     // A defined term is the best deletion; otherwise the best-scoring term.
-    const defined = questions.find((question) => question.form === 'definition')?.term;
+    const defined = asked.find(
+      (question) => question.form === 'definition' || question.form === 'called',
+    )?.term;
     const ordered = defined
       ? [...terms].sort((a, b) => Number(b.term.text === defined) - Number(a.term.text === defined))
       : terms;

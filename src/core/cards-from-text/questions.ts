@@ -36,10 +36,17 @@ const USED_FOR =
 
 /** The clauses of a sentence that can be read alone: split at ';' and ', and' / ', but'. */
 function clauses(text: string): string[] {
-  return withoutStop(text)
+  // The whole sentence first: a definition may hold a list ('…, business, and education').
+  const whole = withoutStop(text);
+  return [whole, ...splitClauses(whole)];
+}
+
+function splitClauses(whole: string): string[] {
+  const parts = whole
     .split(/;\s+|,\s+(?:and|but|while|whereas)\s+/u)
     .map((clause) => clause.trim())
     .filter((clause) => clause.split(/\s+/).length >= 4);
+  return parts.length > 1 ? parts : [];
 }
 
 /** The real questions a self-contained sentence supports, best first. */
@@ -108,7 +115,8 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
       }
       continue;
     }
-    const called = CALLED.exec(clause);
+    // 'In Rust, global variables are called static variables.': the setting stays out.
+    const called = CALLED.exec(clause.replace(/^In [^,]{1,40},\s+/, ''));
     if (called) {
       const [, what = '', verb = '', name = ''] = called;
       const plain =

@@ -39,6 +39,8 @@ export function standsAlone(text: string): boolean {
   if (/\b(?:this|these|those|such|former|latter|aforementioned)\b/i.test(text)) return false;
   if (/^\p{L}+ly,/u.test(text)) return false;
   if (/^The same\b/.test(text)) return false;
+  // 'The add method is also unsafe': 'also' points at what was said before.
+  if (/\b(?:is|are|was|were|can|will|must|has|have) also\b/.test(text)) return false;
   // 'here', 'now', 'the new function', 'the parameters above': the page around the sentence.
   if (
     /\b(?:here|now|read on|so far|the (?:new|same|above|following|preceding|remaining|other|latter|former|rest))\b/i.test(

@@ -55,9 +55,10 @@ export function nounPhrases(sentence: ProseSentence, frequency: WordFrequency): 
     if (
       to > from &&
       before &&
-      before.pos === 'NOUN' &&
-      before.text.toLowerCase() !== before.lemma &&
-      /s$/.test(before.text)
+      ((before.pos === 'NOUN' &&
+        before.text.toLowerCase() !== before.lemma &&
+        /s$/.test(before.text)) ||
+        /^[A-Z]{2,}s$/.test(before.text))
     ) {
       to--;
     }
@@ -119,8 +120,11 @@ export interface TermStats {
   mentions: Map<string, number>;
   /** How many prose sentences the text has. */
   sentences: number;
-  /** What the whole text is about ('yauzl' in yauzl's README), if one noun dominates. */
-  topic: string | null;
+  /**
+   * What the whole text is about ('yauzl' in yauzl's README; 'code', 'Rust' and 'function' in a
+   * Rust chapter): the nouns named everywhere. Hiding one teaches nothing.
+   */
+  topics: Set<string>;
   /** Head lemmas of the words in headings. */
   headingWords: Set<string>;
 }
@@ -143,16 +147,16 @@ export function termStats(sentences: ProseSentence[], headings: string[]): TermS
       if (word.endsWith('s')) headingWords.add(word.slice(0, -1));
     }
   }
-  let topic: string | null = null;
-  let most = 0;
-  for (const [lemma, count] of mentions) {
-    if (count > most) {
-      most = count;
-      topic = lemma;
+  const topics = new Set<string>();
+  if (sentences.length >= 8) {
+    let most = '';
+    for (const [lemma, count] of mentions) {
+      if (count >= sentences.length * 0.2) topics.add(lemma);
+      if (count > (mentions.get(most) ?? 0)) most = lemma;
     }
+    if ((mentions.get(most) ?? 0) >= sentences.length * 0.1) topics.add(most);
   }
-  if (sentences.length < 8 || most < sentences.length * 0.15) topic = null;
-  return { mentions, headingWords, sentences: sentences.length, topic };
+  return { mentions, headingWords, sentences: sentences.length, topics };
 }
 
 /**
@@ -169,7 +173,7 @@ export function termScore(term: TermSpan, stats: TermStats): number {
   // teaches nothing.
   const topic = stats.sentences >= 8 && mentions / stats.sentences > 0.25 ? 0.3 : 1;
   // One everyday word ('user', 'data', 'browser') is rarely the point of a sentence.
-  const generic = words === 1 && term.rarity < 3 && mentions < 3 ? 0.5 : 1;
+  const generic = words === 1 && term.rarity < 3.4 && mentions < 4 ? 0.4 : 1;
   return rarity * recurrence * heading * topic * generic * (words > 1 ? 1.5 : 1);
 }
 
