@@ -4,7 +4,7 @@ import { analyseProse, type ProseSentence } from './analysis';
 import { readDocument } from './document';
 import { type CandidateCard, postprocessCards } from './postprocess';
 import { answerIsOn } from './card-checks';
-import { cardProblems } from './quality';
+import { cardProblems, isTrivialAnswer } from './quality';
 import { isGlossaryEntry, questionsFor } from './questions';
 import type { Names, Question } from './question-text';
 import { standsAlone, subjectOf, withReferent } from './standalone';
@@ -39,6 +39,38 @@ export interface BuiltinResult {
   cards: CandidateCard[];
   /** Why the result is short, when it is (said in the job's warnings). */
   note: string | null;
+}
+
+/** 'Returns the subnet mask …', 'Constructs an address …': an API line without its function. */
+const API_LINE =
+  /^(?:Returns|Constructs|Creates|Gets|Sets|Checks|Converts|Parses|Takes|Accepts|Removes|Adds|Reads|Writes|Generates|Computes|Calculates|Finds|Tests|Matches|Produces|Emits|Throws|Resolves|Rejects|Loads|Saves|Opens|Closes|Starts|Stops|Called|Used|See)\b/;
+
+/** 'The canonical name … is Nil.': the short name at the end is what to hide. */
+function complementOf(text: string): string | undefined {
+  const match =
+    /^(?:The|A|An)\s.{5,160}?\s(?:is|are|was|were)\s(?:(?:a|an|the)\s)?([\p{L}][\p{L}'’<>-]*(?:\s[\p{L}][\p{L}'’-]*)?)[.!]$/u.exec(
+      text,
+    );
+  return match?.[1];
+}
+
+/** Identifiers of the text's code blocks that are not English words: 'NewsArticle', 'i32'. */
+function codeNamesOf(code: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const block of code) {
+    for (const word of block.match(/[A-Za-z_][A-Za-z0-9_]{1,40}/g) ?? []) {
+      if (/[a-z][A-Z]|[A-Za-z][0-9]|_|^[A-Z]{4,}$/.test(word)) names.add(word);
+    }
+  }
+  return names;
+}
+
+function namesExampleCode(text: string, codeNames: Set<string>): boolean {
+  if (codeNames.size === 0) return false;
+  for (const word of text.match(/[A-Za-z_][A-Za-z0-9_]{1,40}/g) ?? []) {
+    if (codeNames.has(word)) return true;
+  }
+  return false;
 }
 
 const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary']);
@@ -96,11 +128,17 @@ function materialOf(
   const labelled = /^[^:]{1,40}:\s/.test(text);
   if (wanted.includes('cloze') && !labelled) {
     // A defined term is the best deletion; otherwise the best-scoring term.
-    const defined = asked.find(
-      (question) => question.form === 'definition' || question.form === 'called',
-    )?.term;
+    const defined =
+      asked.find((question) => question.form === 'definition' || question.form === 'called')
+        ?.term ?? complementOf(text);
+    const named =
+      defined && !terms.some((entry) => entry.term.text === defined) && !isTrivialAnswer(defined)
+        ? [{ term: { text: defined, head: defined.toLowerCase(), rarity: 7 }, score: 99 }]
+        : [];
     const ordered = defined
-      ? [...terms].sort((a, b) => Number(b.term.text === defined) - Number(a.term.text === defined))
+      ? [...named, ...terms].sort(
+          (a, b) => Number(b.term.text === defined) - Number(a.term.text === defined),
+        )
       : terms;
     for (const { term } of ordered.slice(0, 2)) {
       const cloze = clozeOf(text, term);
@@ -145,6 +183,9 @@ export function generateBuiltinCards(
   );
   const stats = termStats(sentences, headings);
   const names = namesOf(sentences);
+  const codeNames = codeNamesOf(
+    document.blocks.filter((block) => block.kind === 'code').map((block) => block.text),
+  );
   const keys = keyTermHeads(sentences, stats, frequency);
   const material: Material[] = [];
   sentences.forEach((sentence, at) => {
@@ -165,6 +206,10 @@ export function generateBuiltinCards(
     // An instruction or a subject-less API line ('Converts the document to HTML.').
     const first = sentence.tokens[0];
     if (first?.pos === 'VERB' && !first.text.endsWith('ing')) return;
+    if (API_LINE.test(text)) return;
+    // 'The compiler starts by looking at the Cons variant': a sentence about the page's example
+    // (it names an identifier of the text's code) is not a fact to learn.
+    if (namesExampleCode(text, codeNames)) return;
     const found = materialOf(
       sentence,
       text,

@@ -27,6 +27,7 @@ const pastTense = (token: Token | undefined) =>
 
 /** 'Marie Curie discovered polonium.' → 'Who discovered polonium?' / 'Marie Curie'. */
 export function whoQuestion(text: string, tokens: Token[]): Question | null {
+  if (text.includes(':')) return null;
   let end = 0;
   while (tokens[end]?.pos === 'PROPN') end++;
   if (end < 2 || !pastTense(tokens[end])) return null;

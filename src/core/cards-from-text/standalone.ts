@@ -39,6 +39,13 @@ export function standsAlone(text: string): boolean {
   if (/\b(?:this|these|those|such|former|latter|aforementioned)\b/i.test(text)) return false;
   if (/^\p{L}+ly,/u.test(text)) return false;
   if (/^The same\b/.test(text)) return false;
+  if (
+    /\b(?:first|second|third|fourth|last|former|latter|previous|next) (?:case|step|example|version|one)\b/i.test(
+      text,
+    )
+  ) {
+    return false;
+  }
   // 'The add method is also unsafe': 'also' points at what was said before.
   if (/\b(?:is|are|was|were|can|will|must|has|have) also\b/.test(text)) return false;
   // 'here', 'now', 'the new function', 'the parameters above': the page around the sentence.
