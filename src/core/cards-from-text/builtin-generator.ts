@@ -41,6 +41,15 @@ export interface BuiltinResult {
   note: string | null;
 }
 
+/**
+ * A deletion worth hiding names something specific: several words ('trait bounds'), a rare word
+ * ('mutexes', 'photosynthesis') or a name. 'type', 'form', 'application' are guessed, not learnt.
+ */
+function specific(term: TermSpan, names: Names): boolean {
+  if (term.text.includes(' ')) return true;
+  return term.rarity >= 4 || names.has(term.text.toLowerCase()) || /^[A-Z]{2,}/.test(term.text);
+}
+
 /** 'Returns the subnet mask …', 'Constructs an address …': an API line without its function. */
 const API_LINE =
   /^(?:Returns|Constructs|Creates|Gets|Sets|Checks|Converts|Parses|Takes|Accepts|Removes|Adds|Reads|Writes|Generates|Computes|Calculates|Finds|Tests|Matches|Produces|Emits|Throws|Resolves|Rejects|Loads|Saves|Opens|Closes|Starts|Stops|Called|Used|See)\b/;
@@ -104,7 +113,8 @@ function materialOf(
       (entry) =>
         entry.score >= MIN_TERM_SCORE &&
         keys.has(entry.term.head) &&
-        !stats.topics.has(entry.term.head),
+        !stats.topics.has(entry.term.head) &&
+        specific(entry.term, names),
     )
     .sort((a, b) => b.score - a.score);
   // A fact question needs a key term in its sentence; definitions are always material.
@@ -199,6 +209,14 @@ export function generateBuiltinCards(
     // A fragment ('All the integer types, such as u32.') has no verb.
     if (!sentence.tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return;
     if (sentence.listItem && !subjectOf(sentence.tokens) && !isGlossaryEntry(text)) return;
+    // 'A tiny debugging utility modelled after …': a title or caption, no statement.
+    if (
+      /^(?:A|An)\s/.test(text) &&
+      !subjectOf(sentence.tokens) &&
+      !sentence.tokens.some((token) => token.pos === 'AUX')
+    ) {
+      return;
+    }
     // 'The parameters are all integers', 'The constructor takes no parameters': a subject of one
     // word the text hardly names is a thing of the page around the sentence.
     const subject = subjectOf(sentence.tokens);

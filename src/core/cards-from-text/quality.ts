@@ -25,8 +25,7 @@ export function isTrivialAnswer(answer: string): boolean {
   if (/[$€£¥]\s?\d|\b(?:US\$|USD|EUR)\b/.test(answer)) return true;
   if (/^\s*(?:pp?\.|no\.|vol\.|ISBN)/i.test(answer)) return true;
   if (/[`{}();=<>]|::|\w_\w/.test(answer)) return true;
-  if (/^(?:null|true|false|undefined|none|nan|void|self|this)$/i.test(answer.trim()))
-    return true;
+  if (/^(?:null|true|false|undefined|none|nan|void|self|this)$/i.test(answer.trim())) return true;
   // A bare number is trivia unless it is a year or an amount with its unit.
   if (/^\d[\d,.]*$/.test(answer.trim()) && !/^(?:1\d{3}|20\d\d)$/.test(answer.trim())) return true;
   return list.length === 1 && (list[0] as string).length < 3 && !/\d/.test(answer);

@@ -22,6 +22,8 @@ const POINTERS =
   /\b(?:listing|figure|fig\.|table|chapter|section|example|appendix|step)\s+[\dIVX]|\b(?:above|below|following|preceding|previous|earlier|later on|this (?:chapter|section|book|page|article|guide|document|example|listing|code|tutorial)|see)\b/i;
 const CODE_MARKS =
   /[`{}=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
+const OPINION =
+  /\b(?:fine|great|nice|awesome|amazing|powerful|daunting|tricky|incredibly|enthusiastic|interesting|dogmatic|reasonable|unexpected|really|very|quite|pretty much|simply|just|a lot|think of|imagine|as if|analogy|for example|for instance|e\.g\.)\b/i;
 const PRONOUN_SUBJECT = /^(It|They)\s+(?=\p{Ll})/u;
 
 /** True when the sentence is prose that a learner can read alone. */
@@ -39,6 +41,8 @@ export function standsAlone(text: string): boolean {
   if (/\b(?:this|these|those|such|former|latter|aforementioned)\b/i.test(text)) return false;
   if (/^\p{L}+ly,/u.test(text)) return false;
   if (/^The same\b/.test(text)) return false;
+  // Opinions, analogies and advice are not facts to learn.
+  if (OPINION.test(text) || /^When in doubt\b/i.test(text)) return false;
   if (
     /\b(?:first|second|third|fourth|last|former|latter|previous|next) (?:case|step|example|version|one)\b/i.test(
       text,
