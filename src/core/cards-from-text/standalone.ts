@@ -23,7 +23,7 @@ const POINTERS =
 const CODE_MARKS =
   /[`{}=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
 const OPINION =
-  /\b(?:fine|great|nice|awesome|amazing|powerful|daunting|tricky|incredibly|enthusiastic|interesting|dogmatic|reasonable|unexpected|really|very|quite|pretty much|simply|just|a lot|think of|imagine|as if|analogy|for example|for instance|e\.g\.)\b/i;
+  /\b(?:fine|great|nice|awesome|amazing|powerful|daunting|tricky|incredibly|enthusiastic|interesting|dogmatic|reasonable|unexpected|really|very|quite|pretty much|simply|just|a lot|think of|imagine|as if|analogy|similar|similarly|for example|for instance|e\.g\.)\b/i;
 const PRONOUN_SUBJECT = /^(It|They)\s+(?=\p{Ll})/u;
 
 /** True when the sentence is prose that a learner can read alone. */

@@ -69,7 +69,8 @@ export function nounPhrases(sentence: ProseSentence, frequency: WordFrequency): 
       to > from &&
       last &&
       /[^s]s$/.test(last.text) &&
-      (tokens[to - 1]?.pos === 'PROPN' || /^(?:DET|PRON|NUM|NOUN)$/.test(tokens[to + 1]?.pos ?? ''))
+      (tokens[to - 1]?.pos === 'PROPN' ||
+        /^(?:DET|PRON|NUM|NOUN|ADJ|ADV)$/.test(tokens[to + 1]?.pos ?? ''))
     ) {
       to--;
     }
