@@ -80,7 +80,7 @@ export function whenQuestion(text: string, tokens: Token[]): Question | null {
 const MODALS = /^(?:can|may|must|should|will|cannot)$/i;
 /** Where the object of a verb ends: the next clause or aside. */
 const OBJECT_END =
-  /,|;|:|\s[-–—]{1,2}\s|\s(?:and|but|which|because|so|while|whereas|when|if|unless|since|to avoid|without)\s/u;
+  /,|;|:\s|\s[-–—]{1,2}\s|\s(?:and|but|which|because|so|while|whereas|when|if|unless|since|to avoid|without)\s/u;
 
 /**
  * 'A central registry provides an easy place to look for packages.' → 'What does a central
@@ -130,7 +130,7 @@ export function objectQuestion(text: string, tokens: Token[], names: Names): Que
   if (/\b(?:it|its|this|that|they|them|these|those)\b/i.test(object)) return null;
   // 'A different path', 'another way': says little without the sentence's rest.
   if (
-    /^(?:(?:a|an|the)\s+)?(?:different|other|another|same|new|similar|certain|various|some|many|few|more|less|lot|way|thing)\b/i.test(
+    /^(?:(?:a|an|the)\s+)?(?:different|other|another|same|new|similar|certain|various|some|many|few|more|less|lot|way|thing|first|second|third|fourth|last|next)\b/i.test(
       object,
     )
   ) {
@@ -138,6 +138,8 @@ export function objectQuestion(text: string, tokens: Token[], names: Names): Que
   }
   const count = object.split(/\s+/).length;
   if (count < 2 || count > 14 || !balanced(object)) return null;
+  // 'more control over': an object cut before its end.
+  if (/\b(?:over|of|to|for|with|by|from|in|on|at|the|a|an|and|or)$/i.test(object)) return null;
   const base =
     auxiliary === 'does' || auxiliary === 'do' || auxiliary === 'did' ? verb.lemma : verb.text;
   return {

@@ -72,6 +72,7 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
       const bodyWords = body.split(/\s+/).length;
       if (
         !NOT_A_DEFINITION.test(body) &&
+        !/,\s(?:is|are|was|were)\s/.test(body) &&
         (grammaticalSubject === opening || NAME.test(opening)) &&
         isTermPhrase(opening) &&
         !vague(opening) &&
@@ -85,7 +86,8 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
           front: `What ${verb} ${asSubject(opening, names)}?`,
           back: capitalise(body),
         });
-        if (bodyWords <= 18 && /^(?:a|an)\s/.test(body)) {
+        // The reverse needs a definition without asides ('…, so it only catches …').
+        if (bodyWords <= 18 && /^(?:a|an)\s/.test(body) && !body.includes(',')) {
           push({
             form: 'reverse',
             term,
