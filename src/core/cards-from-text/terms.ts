@@ -97,7 +97,7 @@ function spanOf(run: Token[], sentence: string, frequency: WordFrequency): TermS
   if (!sentence.includes(text) || isTrivialAnswer(text)) return null;
   const at = sentence.indexOf(text);
   // Whole words only, and never a piece of inline code.
-  if (/[\p{L}\p{N}_`.:-]/u.test(sentence[at - 1] ?? '')) return null;
+  if (/[\p{L}\p{N}_`.:/-]/u.test(sentence[at - 1] ?? '')) return null;
   if (/[\p{L}\p{N}_`-]/u.test(sentence[at + text.length] ?? '')) return null;
   // Not the tail of a name ('React {Router}'): the word before is capitalised mid-sentence.
   const before = /(\S+)\s+$/u.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? '';
