@@ -14,7 +14,10 @@ for (const file of files) {
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
-    console.log(`${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed`);
+    const flaky = report.stats.flaky ? `, ${report.stats.flaky} passed only on retry (flaky)` : '';
+    console.log(
+      `${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed${flaky}`,
+    );
   } else {
     // Vitest; a file that failed to load counts as a failure too
     const fileErrors = (report.testResults ?? []).filter(
