@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /** True while the user is typing in a field (shortcuts must not steal their keys). */
 export function isTyping(target: EventTarget | null): boolean {
@@ -14,7 +14,8 @@ export function isTyping(target: EventTarget | null): boolean {
 export function useShortcut(key: string, handler: (event: KeyboardEvent) => void) {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => {
+  // A layout effect: keys work from the first paint (see learn-page.tsx).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== key || event.metaKey || event.ctrlKey || event.altKey) return;
       if (isTyping(event.target)) return;

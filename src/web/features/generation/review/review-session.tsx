@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { isTyping } from '../../../lib/use-shortcut';
@@ -67,7 +67,8 @@ export function ReviewSession({
   // One handler on the window reads the latest `run` (keys pressed in a row act in order).
   const latest = useRef(run);
   latest.current = run;
-  useEffect(() => {
+  // A layout effect: keys work from the first paint (see learn-page.tsx).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;

@@ -1,5 +1,5 @@
 import { ArrowLeft, Undo2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Deck } from '../../../../core/deck-schemas';
 import { Button } from '../../../components/ui/button';
@@ -54,7 +54,9 @@ function Learn({ deck }: { deck: Deck }) {
   // pressed right after Space (before React re-renders) is not lost.
   const latest = useRef({ revealed, setRevealed, rate, undo });
   latest.current = { revealed, setRevealed, rate, undo };
-  useEffect(() => {
+  // A layout effect: the keys work from the first paint of a card, not one frame later (a
+  // Space pressed as soon as 'Card 1 of 3' showed was lost on a busy machine).
+  useLayoutEffect(() => {
     if (phase !== 'learning') return;
     const onKey = (event: KeyboardEvent) => {
       const current = latest.current;
