@@ -7,17 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
-import { createEmptyCard, fsrs, generatorParameters, type Grade } from 'ts-fsrs';
-import { addDays, calculateNextReview, evaluateParameters } from '../src/core/scheduling';
-import type { TuningReview } from '../src/core/scheduling';
 import { createDb } from '../src/server/db/database';
 import { reviewCard } from '../src/server/study/study.service';
-import { tuneFromHistories } from '../src/server/study/tuning.service';
 import { HttpClient } from '../src/server/testing/http-client';
 import { createDeck, newUser } from '../src/server/testing/fixtures';
 import { startTestServer } from '../src/server/testing/test-server';
 import { adversarialBench } from './adversarial';
 import { generationBench } from './generation';
+import { schedulerEvaluation } from './scheduler-evaluation';
 
 interface Row {
   name: string;
@@ -232,7 +229,7 @@ async function main() {
     ].join('\n');
     const generation = await generationBench(user, server.url);
     const adversarial = await adversarialBench(user, server.url);
-    const evaluation = await fsrsEvaluation();
+    const evaluation = await schedulerEvaluation();
     const report = `# Performance
 
 Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().slice(0, 10)}: the real server
@@ -276,112 +273,6 @@ ${adversarial}
   } finally {
     await server.stop();
   }
-}
-
-/** Prediction-binned RMSE: predictions in 20 bins, each bin's mean prediction against its mean outcome. */
-function binnedRmse(pairs: { p: number; y: number }[]): number {
-  const bins = Array.from({ length: 20 }, () => ({ n: 0, p: 0, y: 0 }));
-  for (const { p, y } of pairs) {
-    const bin = bins[Math.min(19, Math.floor(p * 20))] as { n: number; p: number; y: number };
-    bin.n++;
-    bin.p += p;
-    bin.y += y;
-  }
-  let sum = 0;
-  let n = 0;
-  for (const bin of bins) {
-    if (bin.n === 0) continue;
-    sum += bin.n * (bin.p / bin.n - bin.y / bin.n) ** 2;
-    n += bin.n;
-  }
-  return Math.sqrt(sum / n);
-}
-
-/** Predictions of recall before each long-term review: SM-2 (0.9^(t/I)) or FSRS. */
-function predictions(histories: TuningReview[][], model: 'sm2' | readonly number[] | null) {
-  const pairs: { p: number; y: number }[] = [];
-  const scheduler =
-    model === 'sm2'
-      ? null
-      : fsrs(generatorParameters({ enable_fuzz: false, ...(model ? { w: [...model] } : {}) }));
-  const ratings = ['again', 'hard', 'good', 'easy'] as const;
-  for (const history of histories) {
-    let fsrsCard = createEmptyCard(new Date('2000-01-01T00:00:00Z'));
-    let sm2 = {
-      card_state: 'new' as 'new' | 'learning' | 'review' | 'suspended',
-      interval_days: 0,
-      ease_factor: 2.5,
-      lapses: 0,
-    };
-    let day = '2000-01-01';
-    for (const [index, review] of history.entries()) {
-      day = addDays(day, review.deltaT);
-      const now = new Date(`${day}T12:00:00Z`);
-      const y = review.rating > 1 ? 1 : 0;
-      if (index > 0 && review.deltaT > 0) {
-        const p = scheduler
-          ? scheduler.get_retrievability(fsrsCard, now, false)
-          : 0.9 ** (review.deltaT / Math.max(1, sm2.interval_days));
-        pairs.push({ p: Math.min(1 - 1e-6, Math.max(1e-6, p)), y });
-      }
-      if (scheduler) fsrsCard = scheduler.next(fsrsCard, now, review.rating as Grade).card;
-      const rating = ratings[review.rating - 1] ?? 'good';
-      const next = calculateNextReview(sm2, rating, now);
-      sm2 = {
-        card_state: next.card_state,
-        interval_days: next.interval_days || 1,
-        ease_factor: next.ease_factor,
-        lapses: next.lapses,
-      };
-    }
-  }
-  return pairs;
-}
-
-/** SM-2, FSRS defaults and FSRS fitted on the first 80% of the cards, scored on the last 20%. */
-async function fsrsEvaluation(): Promise<string> {
-  const file = '../shared/data/fsrs/seq2seq.tsv';
-  if (!fs.existsSync(file))
-    return '(../shared/data/fsrs/seq2seq.tsv not found: evaluation skipped)';
-  const histories = fs
-    .readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((row) => {
-      const [days = '', ratings = ''] = row.split('\t');
-      const d = days.split(',').map(Number);
-      return ratings.split(',').map((rating, index) => ({
-        rating: Number(rating),
-        deltaT: index === 0 ? 0 : (d[index] ?? 0),
-      }));
-    });
-  const cut = Math.floor(histories.length * 0.8);
-  const train = histories.slice(0, cut);
-  const test = histories.slice(cut);
-  const started = performance.now();
-  const { weights } = await tuneFromHistories(train, null);
-  const fitSeconds = (performance.now() - started) / 1000;
-  const score = (model: 'sm2' | readonly number[] | null) => {
-    const pairs = predictions(test, model);
-    const logLoss =
-      pairs.reduce((sum, { p, y }) => sum - (y * Math.log(p) + (1 - y) * Math.log(1 - p)), 0) /
-      pairs.length;
-    return { logLoss, rmse: binnedRmse(pairs), n: pairs.length };
-  };
-  const sm2 = score('sm2');
-  const defaults = score(null);
-  const fitted = score(weights);
-  void evaluateParameters;
-  return [
-    `Real review histories (\`../shared/data/fsrs/seq2seq.tsv\`, ${histories.length} cards): fitted on the first ${cut} cards, scored on the other ${histories.length - cut} (${fitted.n} long-term reviews). The file has no dates, so "older" is the file's card order. RMSE is binned by predicted recall (20 bins).`,
-    '',
-    '| Model | log loss | RMSE (bins) |',
-    '|---|---:|---:|',
-    `| SM-2 (recall 0.9^(t/I)) | ${sm2.logLoss.toFixed(4)} | ${sm2.rmse.toFixed(4)} |`,
-    `| FSRS, default parameters | ${defaults.logLoss.toFixed(4)} | ${defaults.rmse.toFixed(4)} |`,
-    `| FSRS, fitted (${fitSeconds.toFixed(1)} s with @open-spaced-repetition/binding) | ${fitted.logLoss.toFixed(4)} | ${fitted.rmse.toFixed(4)} |`,
-  ].join('\n');
 }
 
 main().catch((error: unknown) => {
