@@ -5,12 +5,13 @@ import { readDocument } from './document';
 import { type CandidateCard, postprocessCards } from './postprocess';
 import { answerIsOn } from './card-checks';
 import { cardProblems, isTrivialAnswer } from './quality';
-import { isGlossaryEntry, questionsFor } from './questions';
+import { questionsFor } from './questions';
 import type { Names, Question } from './question-text';
-import { standsAlone, subjectOf, withReferent } from './standalone';
+import { codeNamesOf, isStatement, standsAlone, withReferent } from './standalone';
 import { chooseForStrategy, type Material } from './selection';
 import {
   keyTermHeads,
+  namedOften,
   nounPhrases,
   rarityOf,
   type TermSpan,
@@ -50,10 +51,6 @@ function specific(term: TermSpan, names: Names): boolean {
   return term.rarity >= 4 || names.has(term.text.toLowerCase()) || /^[A-Z]{2,}/.test(term.text);
 }
 
-/** 'Returns the subnet mask …', 'Constructs an address …': an API line without its function. */
-const API_LINE =
-  /^(?:Returns|Constructs|Creates|Gets|Sets|Checks|Converts|Parses|Takes|Accepts|Removes|Adds|Reads|Writes|Generates|Computes|Calculates|Finds|Tests|Matches|Produces|Emits|Throws|Resolves|Rejects|Loads|Saves|Opens|Closes|Starts|Stops|Called|Used|See)\b/;
-
 /** 'The canonical name … is Nil.': the short name at the end is what to hide. */
 function complementOf(text: string): string | undefined {
   const match =
@@ -61,25 +58,6 @@ function complementOf(text: string): string | undefined {
       text,
     );
   return match?.[1];
-}
-
-/** Identifiers of the text's code blocks that are not English words: 'NewsArticle', 'i32'. */
-function codeNamesOf(code: string[]): Set<string> {
-  const names = new Set<string>();
-  for (const block of code) {
-    for (const word of block.match(/[A-Za-z_][A-Za-z0-9_]{1,40}/g) ?? []) {
-      if (/[a-z][A-Z]|[A-Za-z][0-9]|_|^[A-Z]{4,}$/.test(word)) names.add(word);
-    }
-  }
-  return names;
-}
-
-function namesExampleCode(text: string, codeNames: Set<string>): boolean {
-  if (codeNames.size === 0) return false;
-  for (const word of text.match(/[A-Za-z_][A-Za-z0-9_]{1,40}/g) ?? []) {
-    if (codeNames.has(word)) return true;
-  }
-  return false;
 }
 
 const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary']);
@@ -193,9 +171,12 @@ export function generateBuiltinCards(
   );
   const stats = termStats(sentences, headings);
   const names = namesOf(sentences);
-  const codeNames = codeNamesOf(
-    document.blocks.filter((block) => block.kind === 'code').map((block) => block.text),
-  );
+  const page = {
+    codeNames: codeNamesOf(
+      document.blocks.filter((block) => block.kind === 'code').map((block) => block.text),
+    ),
+    namedOften: (subject: string) => namedOften(subject, stats),
+  };
   const keys = keyTermHeads(sentences, stats, frequency);
   const material: Material[] = [];
   sentences.forEach((sentence, at) => {
@@ -206,28 +187,7 @@ export function generateBuiltinCards(
       (word) => rarityOf(word, frequency) >= 3,
     );
     if (text === null || !standsAlone(text)) return;
-    // A fragment ('All the integer types, such as u32.') has no verb.
-    if (!sentence.tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return;
-    if (sentence.listItem && !subjectOf(sentence.tokens) && !isGlossaryEntry(text)) return;
-    // 'A tiny debugging utility modelled after …': a title or caption, no statement.
-    if (
-      /^(?:A|An)\s/.test(text) &&
-      !subjectOf(sentence.tokens) &&
-      !sentence.tokens.some((token) => token.pos === 'AUX')
-    ) {
-      return;
-    }
-    // 'The parameters are all integers', 'The constructor takes no parameters': a subject of one
-    // word the text hardly names is a thing of the page around the sentence.
-    const subject = subjectOf(sentence.tokens);
-    if (subject && /^the \S+$/i.test(subject.text) && !namedOften(subject.text, stats)) return;
-    // An instruction or a subject-less API line ('Converts the document to HTML.').
-    const first = sentence.tokens[0];
-    if (first?.pos === 'VERB' && !first.text.endsWith('ing')) return;
-    if (API_LINE.test(text)) return;
-    // 'The compiler starts by looking at the Cons variant': a sentence about the page's example
-    // (it names an identifier of the text's code) is not a fact to learn.
-    if (namesExampleCode(text, codeNames)) return;
+    if (!isStatement(text, sentence, page)) return;
     const found = materialOf(
       sentence,
       text,
@@ -248,13 +208,6 @@ export function generateBuiltinCards(
     existing: request.existingCards,
   });
   return { cards, note: shortResultNote(cards.length, range.min, material.length) };
-}
-
-function namedOften(subject: string, stats: ReturnType<typeof termStats>): boolean {
-  const word = subject.split(' ').pop()?.toLowerCase() ?? '';
-  const lemma = word.replace(/s$/, '');
-  const mentions = Math.max(stats.mentions.get(word) ?? 0, stats.mentions.get(lemma) ?? 0);
-  return mentions >= 3 || stats.headingWords.has(lemma) || stats.headingWords.has(word);
 }
 
 /** Words written with a capital inside sentences (not after a colon or a quote). */

@@ -57,3 +57,8 @@ export const asSubject = (subject: string, names: Names): string => {
 /** 'The output', 'The capacity': one everyday noun that only the page around it explains. */
 export const vague = (subject: string) =>
   /^the\s+\p{L}+$/iu.test(subject) && !/^the\s+\p{Lu}/u.test(subject) && subject.length < 14;
+
+/** A list entry 'Term: what it is.' */
+export const GLOSSARY = /^([\p{Lu}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,4}):\s+([\p{Lu}].+)$/u;
+
+export const isGlossaryEntry = (text: string) => GLOSSARY.test(withoutStop(text));

@@ -5,6 +5,7 @@ import { balanced } from './quality';
 import {
   asSubject,
   capitalise,
+  GLOSSARY,
   isTermPhrase,
   lowerFirst,
   type Names,
@@ -163,11 +164,6 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
   }
   return out;
 }
-
-const GLOSSARY = /^([\p{Lu}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,4}):\s+([\p{Lu}].+)$/u;
-
-/** A list entry 'Term: what it is.' */
-export const isGlossaryEntry = (text: string) => GLOSSARY.test(withoutStop(text));
 
 /** 'Server Caches: Cached data on the server side.' → 'What are Server Caches?'. */
 function glossaryQuestion(text: string, tokens: Token[]): Question | null {

@@ -1,5 +1,6 @@
 import type { ProseSentence, Token } from './analysis';
 import { balanced } from './quality';
+import { isGlossaryEntry } from './question-text';
 
 /**
  * Which sentences can stand alone on a card: prose a learner reads without the page around it
@@ -133,4 +134,67 @@ export function withReferent(
     ? subject.text[0]?.toUpperCase() + subject.text.slice(1)
     : subject.text;
   return `${named} ${sentence.text.slice(match[0].length)}`;
+}
+
+/** 'Returns the subnet mask …', 'Constructs an address …': an API line without its function. */
+const API_LINE =
+  /^(?:Returns|Constructs|Creates|Gets|Sets|Checks|Converts|Parses|Takes|Accepts|Removes|Adds|Reads|Writes|Generates|Computes|Calculates|Finds|Tests|Matches|Produces|Emits|Throws|Resolves|Rejects|Loads|Saves|Opens|Closes|Starts|Stops|Called|Used|See)\b/;
+
+/** Identifiers of the text's code blocks that are not English words: 'NewsArticle', 'i32'. */
+export function codeNamesOf(code: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const block of code) {
+    for (const word of block.match(/[A-Za-z_][A-Za-z0-9_]{1,40}/g) ?? []) {
+      if (/[a-z][A-Z]|[A-Za-z][0-9]|_|^[A-Z]{4,}$/.test(word)) names.add(word);
+    }
+  }
+  return names;
+}
+
+function namesExampleCode(text: string, codeNames: Set<string>): boolean {
+  if (codeNames.size === 0) return false;
+  for (const word of text.match(/[A-Za-z_][A-Za-z0-9_]{1,40}/g) ?? []) {
+    if (codeNames.has(word)) return true;
+  }
+  return false;
+}
+
+/** What the page around a sentence tells about it. */
+export interface PageContext {
+  /** Identifiers of the text's code blocks (`codeNamesOf`). */
+  codeNames: Set<string>;
+  /** True when the text names a subject often or in a heading. */
+  namedOften: (subject: string) => boolean;
+}
+
+/**
+ * True when a sentence that stands alone (by its words) is also a statement of fact by its
+ * grammar: it has a verb, a list item is a whole sentence or a glossary entry, it is no caption,
+ * no instruction or API line, not about a one-word 'the X' the text hardly names, and not about
+ * the page's example code.
+ */
+export function isStatement(text: string, sentence: ProseSentence, page: PageContext): boolean {
+  // A fragment ('All the integer types, such as u32.') has no verb.
+  if (!sentence.tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return false;
+  if (sentence.listItem && !subjectOf(sentence.tokens) && !isGlossaryEntry(text)) return false;
+  // 'A tiny debugging utility modelled after …': a title or caption, no statement.
+  if (
+    /^(?:A|An)\s/.test(text) &&
+    !subjectOf(sentence.tokens) &&
+    !sentence.tokens.some((token) => token.pos === 'AUX')
+  ) {
+    return false;
+  }
+  // 'The parameters are all integers', 'The constructor takes no parameters': a subject of one
+  // word the text hardly names is a thing of the page around the sentence.
+  const subject = subjectOf(sentence.tokens);
+  if (subject && /^the \S+$/i.test(subject.text) && !page.namedOften(subject.text)) return false;
+  // An instruction or a subject-less API line ('Converts the document to HTML.').
+  const first = sentence.tokens[0];
+  if (first?.pos === 'VERB' && !first.text.endsWith('ing')) return false;
+  if (API_LINE.test(text)) return false;
+  // 'The compiler starts by looking at the Cons variant': a sentence about the page's example
+  // (it names an identifier of the text's code) is not a fact to learn.
+  if (namesExampleCode(text, page.codeNames)) return false;
+  return true;
 }

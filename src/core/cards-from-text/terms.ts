@@ -160,6 +160,14 @@ export function termStats(sentences: ProseSentence[], headings: string[]): TermS
   return { mentions, headingWords, sentences: sentences.length, topics };
 }
 
+/** True when the text names a subject's word often or in a heading ('the heap' in a chapter on it). */
+export function namedOften(subject: string, stats: TermStats): boolean {
+  const word = subject.split(' ').pop()?.toLowerCase() ?? '';
+  const lemma = word.replace(/s$/, '');
+  const mentions = Math.max(stats.mentions.get(word) ?? 0, stats.mentions.get(lemma) ?? 0);
+  return mentions >= 3 || stats.headingWords.has(lemma) || stats.headingWords.has(word);
+}
+
 /**
  * How much a term is worth learning: rare in general English, recurring in this text, named in
  * a heading. A term of everyday words only ('the way', 'some time') scores near zero.
