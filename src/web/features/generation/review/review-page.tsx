@@ -1,10 +1,11 @@
 import { FileQuestion, Hourglass, Inbox } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
 import { useDeck } from '../../decks/api/get-deck';
 import { jobSource } from '../job-list';
 import { useJob, useJobCards } from './api';
@@ -52,6 +53,10 @@ export function ReviewPage() {
   const job = useJob(jobId, { enabled: Boolean(user) });
   const ready = job.data?.deck_id === deckId && job.data.status === 'completed';
   const cards = useJobCards(deckId, jobId, { enabled: deck.isSuccess && ready });
+  // 'Cards Generated!' (with its own Review action) has done its work here, and would cover Keep.
+  useEffect(() => {
+    toast.dismiss();
+  }, []);
 
   const toDeck = `/deck/${deckId}`;
   const failed = deck.error ?? job.error;
