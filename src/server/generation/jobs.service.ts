@@ -100,7 +100,7 @@ export async function createJob(
   if (!check.valid) throw badRequest(GENERATION_MESSAGES.invalidContent(check.errors));
   const id = randomUUID();
   const now = nowIso();
-  await insertJob(db, {
+  const row: JobRow = {
     id,
     user_id: userId,
     deck_id: input.deckId,
@@ -120,9 +120,13 @@ export async function createJob(
     completed_at: null,
     created_at: now,
     updated_at: now,
-  });
+    cards_created: 0,
+    attempts: 0,
+  };
+  await insertJob(db, row);
   jobSignals.emit('job');
-  return getJob(db, userId, id);
+  // The answer is the job as created: a worker may already have claimed it.
+  return toJob(row);
 }
 
 /**
@@ -222,26 +226,21 @@ export async function retryJob(db: Kysely<Database>, userId: string, jobId: stri
   if (!row) throw notFound(GENERATION_MESSAGES.jobNotFound);
   if (row.status !== 'failed') throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
   if (!row.source_content) throw badRequest(GENERATION_MESSAGES.noSourceForRetry);
-  const now = nowIso();
-  const won = await updateJobIf(
-    db,
-    userId,
-    jobId,
-    { status: 'failed' },
-    {
-      status: 'pending',
-      error_message: null,
-      completed_at: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      attempts: 0,
-      updated_at: now,
-    },
-  );
+  const changes = {
+    status: 'pending' as const,
+    error_message: null,
+    completed_at: null,
+    lease_owner: null,
+    lease_expires_at: null,
+    attempts: 0,
+    updated_at: nowIso(),
+  };
+  const won = await updateJobIf(db, userId, jobId, { status: 'failed' }, changes);
   if (!won) throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
   notifyJobChanged(jobId);
   jobSignals.emit('job');
-  return getJob(db, userId, jobId);
+  // The answer is the job as retried: a worker may already have claimed it again.
+  return toJob({ ...row, ...changes });
 }
 
 /**
