@@ -27,6 +27,13 @@ export interface DeckTable {
   fsrs_weights: string | null;
   /** The last tuning run as JSON (status, metrics before and after), null when never run. */
   fsrs_tuning: string | null;
+  /** 0 or 1: after an answer, bury the card's siblings of that kind until the next study day. */
+  bury_new_siblings: Generated<number>;
+  bury_review_siblings: Generated<number>;
+  bury_interday_learning_siblings: Generated<number>;
+  /** Lapses that make a card a leech (Anki's 8), and what then happens to it. */
+  leech_threshold: Generated<number>;
+  leech_action: Generated<'suspend' | 'tag'>;
 }
 
 export interface FlashcardTable {
@@ -59,6 +66,23 @@ export interface FlashcardTable {
   elapsed_days: Generated<number>;
   /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
   fsrs_state: Generated<number>;
+  /** Out of every queue until this instant (the start of a later study day); null if not buried. */
+  buried_until: Timestamp | null;
+  /** 0 or 1: lapsed `leech_threshold` times. */
+  is_leech: Generated<number>;
+  /** A suspended card's state before it was suspended (it goes back to it). */
+  suspended_from: 'new' | 'learning' | 'review' | null;
+  /** Cards of one cloze note share it; null for a card that is its own note. */
+  note_id: string | null;
+  /** The cloze deletion this card asks (c2 → 2); null for Q&A cards. */
+  cloze_number: number | null;
+}
+
+export interface UserPreferencesTable {
+  user_id: string;
+  /** The scheduler of the user's new decks: 'sm2' (the spec's) or 'fsrs'. */
+  default_scheduler: 'fsrs' | 'sm2';
+  updated_at: Timestamp;
 }
 
 export type SessionType = 'mixed' | 'new_only' | 'review_only';
@@ -143,6 +167,7 @@ export interface Database {
   learning_sessions: LearningSessionTable;
   card_reviews: CardReviewTable;
   generation_jobs: GenerationJobTable;
+  user_preferences: UserPreferencesTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -1,6 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { DatabaseKind } from './database';
+import { studyOptionsMigration } from './migration-0005-study-options';
 
 type ColumnSpec = readonly [
   string,
@@ -268,6 +269,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('generation_jobs').execute();
       },
     },
+    '0005_study_options': studyOptionsMigration(timestamp),
   };
 }
 
