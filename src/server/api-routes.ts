@@ -38,6 +38,7 @@ import { type ApiRoute, route } from './http/route-table';
 import { fileRoutes } from './files/files.routes';
 import { generationRoutes } from './generation/generation.routes';
 import { studyRoutes } from './study/study.routes';
+import { preferenceRoutes } from './preferences/preferences.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -240,6 +241,7 @@ export const apiRoutes: ApiRoute[] = [
     handle: ({ db, user, params }) => deleteFlashcards(db, user.id, [params.cardId ?? '']),
   }),
   ...studyRoutes,
+  ...preferenceRoutes,
   ...generationRoutes,
   ...fileRoutes,
 ];

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { atInstant } from './clock';
 import type { Logger } from 'pino';
 import { type Auth, CLIENT_IP_HEADER, configuredOAuthProviders } from './auth/auth';
 import { type AuthedEnv, requireUser } from './auth/require-user';
@@ -63,6 +64,15 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
   // precompressed (brotli or gzip, scripts/build.mjs) and are left as they are.
   app.use(compress());
   app.use(securityHeaders());
+  if (config.testClock) {
+    app.use(async (c, next) => {
+      const at = c.req.header('x-test-now');
+      if (!at) return next();
+      const instant = new Date(at);
+      if (Number.isNaN(instant.getTime())) return c.json({ error: 'Bad X-Test-Now' }, 400);
+      return atInstant(instant, next);
+    });
+  }
   app.onError((error, c) => handleError(error, c, logger));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -127,6 +127,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(false),
+  TEST_CLOCK: bool(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -162,6 +163,8 @@ export interface Config {
     deadlineSeconds: number;
   };
   storage: StorageConfig;
+  /** Tests only: a request's `X-Test-Now` header sets its clock (src/server/clock.ts). */
+  testClock: boolean;
 }
 
 /** Where uploaded files are kept: a folder under DATA_DIR, or an S3-compatible bucket. */
@@ -284,12 +287,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s3Set && !e.S3_BUCKET) {
     problems.push('S3_BUCKET: must be set when other S3_* settings are present');
   }
+  if (e.TEST_CLOCK && e.NODE_ENV !== 'test') {
+    problems.push('TEST_CLOCK: only allowed with NODE_ENV=test');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
+    testClock: e.TEST_CLOCK,
     port: e.PORT,
     host: e.HOST,
     baseUrl,

@@ -49,17 +49,20 @@ describe('what a session today would hold', () => {
 describe('review forecast', () => {
   const now = new Date('2026-06-15T12:00:00Z');
   const at = (iso: string) => `${iso}T12:00:00.000Z`;
+  const review = (due: string) => ({ card_state: 'review' as const, due_date: due });
 
   it('day 0 equals the session now; later cards and the overflow carry over', () => {
     const deck = {
       limits: { newCardsPerDay: 20, maxReviewsPerDay: 2 },
       studied: { newCount: 0, reviewCount: 1 },
-      dueDates: [
-        at('2026-06-01'),
-        at('2026-06-10'),
-        at('2026-06-14'),
-        '2026-06-15T18:00:00.000Z', // later today: tomorrow's backlog
-        at('2026-06-17'),
+      dueCards: [
+        review(at('2026-06-01')),
+        review(at('2026-06-10')),
+        review(at('2026-06-14')),
+        // A learning step later today: tomorrow's backlog (a review card due later today is
+        // due now: it is due from the start of its study day).
+        { card_state: 'learning' as const, due_date: '2026-06-15T18:00:00.000Z' },
+        review(at('2026-06-17')),
       ],
     };
     const forecast = reviewForecast([deck], now, 'UTC');
@@ -74,7 +77,7 @@ describe('review forecast', () => {
     const deck = (max: number, count: number) => ({
       limits: { newCardsPerDay: 20, maxReviewsPerDay: max },
       studied: { newCount: 0, reviewCount: 0 },
-      dueDates: Array.from({ length: count }, () => at('2026-06-01')),
+      dueCards: Array.from({ length: count }, () => review(at('2026-06-01'))),
     });
     const forecast = reviewForecast([deck(20, 25), deck(200, 5)], now, 'UTC');
     expect(forecast.slice(0, 3).map((day) => day.count)).toEqual([25, 5, 0]);

@@ -1,4 +1,5 @@
-import { addDays, localDate } from './time';
+import { dueCutoffs, isDueBy } from './due';
+import { addDays, studyDate } from './time';
 import type { CardState } from './types';
 
 /**
@@ -83,8 +84,8 @@ export function sessionCounts(
 export interface ForecastDeck {
   limits: DailyLimits;
   studied: StudiedToday;
-  /** Due dates (ISO) of the deck's learning and review cards. */
-  dueDates: string[];
+  /** The deck's learning and review cards (due dates as ISO strings). */
+  dueCards: { card_state: 'learning' | 'review'; due_date: string }[];
 }
 
 /**
@@ -98,19 +99,19 @@ export function reviewForecast(
   timeZone: string,
   days = 30,
 ): { date: string; count: number }[] {
-  const today = localDate(now, timeZone);
+  const today = studyDate(now, timeZone);
   const dates = Array.from({ length: days }, (_, index) => addDays(today, index));
   const counts = dates.map(() => 0);
+  const cutoffs = dueCutoffs(now, timeZone);
   for (const deck of decks) {
     const falling = new Map<number, number>();
     let dueNow = 0;
-    for (const due of deck.dueDates) {
-      const at = new Date(due);
-      if (at.getTime() <= now.getTime()) {
+    for (const card of deck.dueCards) {
+      if (isDueBy(card, cutoffs)) {
         dueNow++;
         continue;
       }
-      const found = dates.indexOf(localDate(at, timeZone));
+      const found = dates.indexOf(studyDate(new Date(card.due_date), timeZone));
       const index = found === -1 ? days : Math.max(1, found);
       falling.set(index, (falling.get(index) ?? 0) + 1);
     }

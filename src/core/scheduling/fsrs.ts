@@ -8,6 +8,7 @@ import {
   State,
   StrategyMode,
 } from 'ts-fsrs';
+import { dueAfterStudyDays, toStudyClock } from './time';
 import type { CardState, Rating, ScheduleResult, SchedulerSettings, SchedulingCard } from './types';
 
 /** FSRS's settings in Mnemo: learning steps 1m 10m, relearning 10m, fuzz on (seeded per card). */
@@ -53,12 +54,16 @@ export function fsrsScheduler(settings: SchedulerSettings): FSRS {
   return scheduler;
 }
 
-/** Mnemo's card as ts-fsrs's Card (with `card_id` for the seed strategy). */
-export function toFsrsCard(card: SchedulingCard): Card & { card_id: string } {
+/**
+ * Mnemo's card as ts-fsrs's Card (with `card_id` for the seed strategy). Its instants are on
+ * the study-day clock of `timeZone` (see `toStudyClock`), so the days ts-fsrs counts are the
+ * user's study days.
+ */
+export function toFsrsCard(card: SchedulingCard, timeZone = 'UTC'): Card & { card_id: string } {
   const isNew = card.card_state === 'new' || card.fsrs_state === State.New;
   return {
     card_id: card.id,
-    due: card.due_date,
+    due: toStudyClock(card.due_date, timeZone),
     stability: isNew ? 0 : (card.stability ?? 0),
     difficulty: isNew ? 0 : (card.difficulty ?? 0),
     elapsed_days: card.elapsed_days,
@@ -67,7 +72,9 @@ export function toFsrsCard(card: SchedulingCard): Card & { card_id: string } {
     reps: card.reps,
     lapses: card.lapses,
     state: isNew ? State.New : (card.fsrs_state as State),
-    ...(card.last_reviewed_at ? { last_review: card.last_reviewed_at } : {}),
+    ...(card.last_reviewed_at
+      ? { last_review: toStudyClock(card.last_reviewed_at, timeZone) }
+      : {}),
   };
 }
 
@@ -76,30 +83,38 @@ function stateOf(state: State): CardState {
   return state === State.Review ? 'review' : 'learning';
 }
 
-/** The card after one FSRS review (ease_factor is SM-2's and stays as it was). */
+/**
+ * The card after one FSRS review (ease_factor is SM-2's and stays as it was). Elapsed days are
+ * the user's study days; an interval of days is due from the start of its study day, a step in
+ * minutes exactly that long after `now`.
+ */
 export function fsrsNext(
   card: SchedulingCard,
   rating: Rating,
   settings: SchedulerSettings,
   now: Date,
+  timeZone = 'UTC',
 ): ScheduleResult {
   if (card.card_state === 'suspended') throw new Error('A suspended card cannot be reviewed');
-  const next = fsrsScheduler(settings).next(toFsrsCard(card), now, GRADES[rating]).card;
+  const clock = toStudyClock(now, timeZone);
+  const next = fsrsScheduler(settings).next(toFsrsCard(card, timeZone), clock, GRADES[rating]).card;
   // ts-fsrs's fuzz can land a day or two past the maximum interval: keep to it.
-  const latest = now.getTime() + settings.maximumIntervalDays * 86_400_000;
-  const due = next.due.getTime() > latest ? new Date(latest) : next.due;
+  const days = Math.min(next.scheduled_days, settings.maximumIntervalDays);
+  const due =
+    days >= 1
+      ? dueAfterStudyDays(now, days, timeZone)
+      : new Date(now.getTime() + (next.due.getTime() - clock.getTime()));
   return {
     card_state: stateOf(next.state),
     due_date: due,
-    interval_days:
-      next.state === State.Review ? Math.min(next.scheduled_days, settings.maximumIntervalDays) : 0,
+    interval_days: next.state === State.Review ? days : 0,
     ease_factor: card.ease_factor,
     learning_step: next.learning_steps,
     stability: next.stability,
     difficulty: next.difficulty,
     lapses: next.lapses,
     reps: next.reps,
-    scheduled_days: next.scheduled_days,
+    scheduled_days: days,
     elapsed_days: next.elapsed_days,
     fsrs_state: next.state,
   };

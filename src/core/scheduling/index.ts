@@ -1,5 +1,6 @@
 /** Spaced repetition, pure: SM-2 and FSRS scheduling, session queues, study days, statistics. */
 export * from './daily-limits';
+export * from './due';
 export * from './fsrs';
 export * from './queue';
 export * from './scheduler';

@@ -14,8 +14,8 @@ import {
 } from './types';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
-const sm2: SchedulerSettings = { ...DEFAULT_SCHEDULER_SETTINGS, scheduler: 'sm2' };
-const fsrsSettings = DEFAULT_SCHEDULER_SETTINGS;
+const sm2 = DEFAULT_SCHEDULER_SETTINGS;
+const fsrsSettings: SchedulerSettings = { ...DEFAULT_SCHEDULER_SETTINGS, scheduler: 'fsrs' };
 const minutesFrom = (date: Date, now = NOW) => (date.getTime() - now.getTime()) / MINUTE_MS;
 const daysFrom = (date: Date, now = NOW) => (date.getTime() - now.getTime()) / DAY_MS;
 
@@ -133,12 +133,12 @@ describe('FSRS (ts-fsrs)', () => {
     const card = newSchedulingCard('fsrs-1', NOW);
     const previews = previewIntervals(card, fsrsSettings, NOW);
     expect(previews.map((preview) => preview.label)).toEqual([
-      '1m',
-      '6m',
-      '10m',
+      '1 min',
+      '6 min',
+      '10 min',
       expect.any(String),
     ]);
-    expect(previews[3]!.label).toMatch(/d$/);
+    expect(previews[3]!.label).toMatch(/^\d+ days?$/);
     const good = scheduleReview(card, 'good', fsrsSettings, NOW);
     expect(good).toMatchObject({ card_state: 'learning', learning_step: 1, reps: 1 });
     expect(good.stability).toBeGreaterThan(0);
@@ -199,14 +199,22 @@ describe('FSRS (ts-fsrs)', () => {
 });
 
 describe('formatInterval', () => {
-  it('writes waits as Anki does', () => {
-    expect(formatInterval(30_000)).toBe('1m');
-    expect(formatInterval(10 * MINUTE_MS)).toBe('10m');
-    expect(formatInterval(3 * 60 * MINUTE_MS)).toBe('3h');
-    expect(formatInterval(DAY_MS)).toBe('1d');
-    expect(formatInterval(12 * DAY_MS)).toBe('12d');
-    expect(formatInterval(105 * DAY_MS)).toBe('3.5mo');
-    expect(formatInterval(438 * DAY_MS)).toBe('1.2y');
+  it('writes waits as SPEC §2 does: 1 min, 10 min, 1 day, 4 days', () => {
+    expect(formatInterval({ minutes: 0.5 })).toBe('1 min');
+    expect(formatInterval({ minutes: 10 })).toBe('10 min');
+    expect(formatInterval({ minutes: 60 })).toBe('1 hour');
+    expect(formatInterval({ minutes: 180 })).toBe('3 hours');
+    expect(formatInterval({ days: 1 })).toBe('1 day');
+    expect(formatInterval({ days: 4 })).toBe('4 days');
+    expect(formatInterval({ days: 20 })).toBe('20 days');
+    expect(formatInterval({ days: 21 })).toBe('3 weeks');
+    expect(formatInterval({ days: 105 })).toBe('3.5 months');
+    expect(formatInterval({ days: 438 })).toBe('1.2 years');
+  });
+
+  it("gives a new card the spec's four labels under the default scheduler", () => {
+    const labels = previewIntervals(newSchedulingCard('n', NOW), sm2, NOW).map((p) => p.label);
+    expect(labels).toEqual(['1 min', '10 min', '1 day', '4 days']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { fsrsNext } from './fsrs';
 import { calculateNextReview } from './sm2';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
+import { DAY_MS, dueAfterStudyDays, MINUTE_MS, studyDaysBetween } from './time';
 import {
   RATINGS,
   type Rating,
@@ -10,19 +10,26 @@ import {
 } from './types';
 
 /**
- * The one entry point: the card after a review, by the deck's scheduler (FSRS by default,
- * SM-2 on request). Pure: the same card, rating, settings and `now` give the same result.
+ * The one entry point: the card after a review, by the deck's scheduler (the spec's SM-2 by
+ * default, FSRS on request), in the user's study days (`timeZone`, 4 am rollover): an interval
+ * of days is due from the start of its study day, a step in minutes exactly. Pure: the same
+ * card, rating, settings, `now` and zone give the same result.
  */
 export function scheduleReview(
   card: SchedulingCard,
   rating: Rating,
   settings: SchedulerSettings,
   now: Date,
+  timeZone = 'UTC',
 ): ScheduleResult {
-  if (settings.scheduler === 'fsrs') return fsrsNext(card, rating, settings, now);
+  if (settings.scheduler === 'fsrs') return fsrsNext(card, rating, settings, now, timeZone);
   const next = calculateNextReview(card, rating, now, settings.maximumIntervalDays);
   return {
     ...next,
+    due_date:
+      next.card_state === 'review'
+        ? dueAfterStudyDays(now, next.interval_days, timeZone)
+        : next.due_date,
     stability: card.stability,
     difficulty: card.difficulty,
     reps: card.reps + 1,
@@ -34,18 +41,36 @@ export function scheduleReview(
   };
 }
 
+const trim = (value: number) => String(Number(value.toFixed(1)));
+const plural = (value: string, unit: string) => `${value} ${unit}${value === '1' ? '' : 's'}`;
+
 /**
- * A short, Anki-style label for a wait: '1m', '10m', '3h', '1d', '12d', '3.5mo', '1.2y'.
+ * A rating button's wait, as SPEC §2 writes them: '1 min', '10 min', '2 hours', '1 day',
+ * '4 days', '3 weeks', '2.5 months', '1.2 years'.
  */
-export function formatInterval(milliseconds: number): string {
-  const ms = Math.max(0, milliseconds);
-  const trim = (value: number) => String(Number(value.toFixed(1)));
-  if (ms < HOUR_MS) return `${Math.max(1, Math.round(ms / MINUTE_MS))}m`;
-  if (ms < DAY_MS) return `${Math.round(ms / HOUR_MS)}h`;
-  const days = ms / DAY_MS;
-  if (days < 30) return `${Math.round(days)}d`;
-  if (days < 365) return `${trim(days / 30)}mo`;
-  return `${trim(days / 365)}y`;
+export function formatInterval(wait: { minutes: number } | { days: number }): string {
+  if ('minutes' in wait) {
+    const minutes = Math.max(1, Math.round(wait.minutes));
+    if (minutes < 60) return `${minutes} min`;
+    if (minutes < 24 * 60) return plural(trim(minutes / 60), 'hour');
+    return plural(trim(minutes / (24 * 60)), 'day');
+  }
+  const days = Math.max(1, Math.round(wait.days));
+  if (days < 21) return plural(String(days), 'day');
+  if (days < 60) return plural(trim(days / 7), 'week');
+  if (days < 365) return plural(trim(days / 30), 'month');
+  return plural(trim(days / 365), 'year');
+}
+
+/**
+ * The wait a review result gives, as its button shows it: study days for an interval of days
+ * (so the label is the interval given, whatever the hour), minutes for a step.
+ */
+export function waitLabel(result: ScheduleResult, now: Date, timeZone: string): string {
+  if (result.scheduled_days >= 1) {
+    return formatInterval({ days: studyDaysBetween(now, result.due_date, timeZone) });
+  }
+  return formatInterval({ minutes: (result.due_date.getTime() - now.getTime()) / MINUTE_MS });
 }
 
 export interface IntervalPreview {
@@ -59,14 +84,11 @@ export function previewIntervals(
   card: SchedulingCard,
   settings: SchedulerSettings,
   now: Date,
+  timeZone = 'UTC',
 ): IntervalPreview[] {
   return RATINGS.map((rating) => {
-    const next = scheduleReview(card, rating, settings, now);
-    return {
-      rating,
-      dueDate: next.due_date,
-      label: formatInterval(next.due_date.getTime() - now.getTime()),
-    };
+    const next = scheduleReview(card, rating, settings, now, timeZone);
+    return { rating, dueDate: next.due_date, label: waitLabel(next, now, timeZone) };
   });
 }
 

@@ -62,7 +62,9 @@ describe('study statistics', () => {
         {
           limits: { newCardsPerDay: 20, maxReviewsPerDay: 200 },
           studied: { newCount: 0, reviewCount: 0 },
-          dueDates: ['2026-06-01T00:00:00Z', '2026-06-17T16:00:00Z', '2026-09-01T00:00:00Z'],
+          dueCards: ['2026-06-01T00:00:00Z', '2026-06-17T16:00:00Z', '2026-09-01T00:00:00Z'].map(
+            (due_date) => ({ card_state: 'review' as const, due_date }),
+          ),
         },
       ],
     });

@@ -135,3 +135,51 @@ export function studyDayBounds(
     end: zonedTimeToInstant(y2 ?? 1970, m2 ?? 1, d2 ?? 1, rolloverHour, timeZone),
   };
 }
+
+/** The instant a study day 'YYYY-MM-DD' starts (the rollover hour, local time). */
+export function studyDayStart(
+  date: string,
+  timeZone: string,
+  rolloverHour = STUDY_DAY_ROLLOVER_HOUR,
+): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  return zonedTimeToInstant(year ?? 1970, month ?? 1, day ?? 1, rolloverHour, timeZone);
+}
+
+/** Whole study days from the study day of `from` to that of `to` (negative when earlier). */
+export function studyDaysBetween(from: Date, to: Date, timeZone: string): number {
+  const start = new Date(`${studyDate(from, timeZone)}T00:00:00Z`).getTime();
+  const end = new Date(`${studyDate(to, timeZone)}T00:00:00Z`).getTime();
+  return Math.round((end - start) / DAY_MS);
+}
+
+/**
+ * When an interval of `days` study days given at `now` falls due: the start of that study day
+ * (as in Anki, a card due 'tomorrow' is shown from tomorrow's 4 am, not 24 hours later).
+ */
+export function dueAfterStudyDays(now: Date, days: number, timeZone: string): Date {
+  return studyDayStart(addDays(studyDate(now, timeZone), days), timeZone);
+}
+
+/**
+ * The study-day clock: the zone's wall clock moved back by the rollover hour, read as UTC, so
+ * that its UTC calendar date is the study date. A scheduler that counts days by UTC calendar
+ * dates (ts-fsrs) counts study days when given these instants.
+ */
+export function toStudyClock(
+  instant: Date,
+  timeZone: string,
+  rolloverHour = STUDY_DAY_ROLLOVER_HOUR,
+): Date {
+  const local = localParts(instant, timeZone);
+  const wall = Date.UTC(
+    local.year,
+    local.month - 1,
+    local.day,
+    local.hour,
+    local.minute,
+    local.second,
+    ((instant.getTime() % 1000) + 1000) % 1000,
+  );
+  return new Date(wall - rolloverHour * HOUR_MS);
+}

@@ -37,8 +37,9 @@ export interface SchedulerSettings {
   fsrsWeights: number[] | null;
 }
 
+/** The spec's scheduler (SM-2) is the default for new decks; FSRS is a deck setting away. */
 export const DEFAULT_SCHEDULER_SETTINGS: SchedulerSettings = {
-  scheduler: 'fsrs',
+  scheduler: 'sm2',
   desiredRetention: 0.9,
   maximumIntervalDays: 36_500,
   fsrsWeights: null,

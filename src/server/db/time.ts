@@ -1,3 +1,5 @@
+import { now as clockNow } from '../clock';
+
 /** Normalises a timestamp read from either database (Date from pg, text from SQLite) to ISO. */
 export function toIso(value: Date | string): string;
 export function toIso(value: Date | string | null): string | null;
@@ -7,6 +9,6 @@ export function toIso(value: Date | string | null): string | null {
 }
 
 /** The value to write for a timestamp column (ISO text, which both databases accept). */
-export function nowIso(now: Date = new Date()): string {
+export function nowIso(now: Date = clockNow()): string {
   return now.toISOString();
 }

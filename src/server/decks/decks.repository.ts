@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, DeckTable } from '../db/database';
+import { type DueCutoffsIso, isDueSql } from '../db/due';
 
 export type DeckRow = Selectable<DeckTable> & { new_count: number; due_review_count: number };
 
@@ -8,7 +9,7 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function selectDecks(db: Kysely<Database>, userId: string, now: string) {
+function selectDecks(db: Kysely<Database>, userId: string, due: DueCutoffsIso) {
   return db
     .selectFrom('decks')
     .selectAll('decks')
@@ -23,8 +24,7 @@ function selectDecks(db: Kysely<Database>, userId: string, now: string) {
         .selectFrom('flashcards')
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('flashcards.deck_id', '=', 'decks.id')
-        .where('flashcards.card_state', 'in', ['learning', 'review'])
-        .where('flashcards.due_date', '<=', now)
+        .where((eb) => isDueSql(eb, due))
         .as('due_review_count'),
     ])
     .where('decks.user_id', '=', userId);
@@ -34,10 +34,10 @@ function selectDecks(db: Kysely<Database>, userId: string, now: string) {
 export async function findDecksByUser(
   db: Kysely<Database>,
   userId: string,
-  now: string,
+  due: DueCutoffsIso,
   search?: string,
 ): Promise<DeckRow[]> {
-  let query = selectDecks(db, userId, now);
+  let query = selectDecks(db, userId, due);
   if (search) {
     const pattern = likePattern(search);
     query = query.where((eb) =>
@@ -57,9 +57,9 @@ export async function findDeckById(
   db: Kysely<Database>,
   userId: string,
   deckId: string,
-  now: string,
+  due: DueCutoffsIso,
 ): Promise<DeckRow | undefined> {
-  return (await selectDecks(db, userId, now).where('decks.id', '=', deckId).executeTakeFirst()) as
+  return (await selectDecks(db, userId, due).where('decks.id', '=', deckId).executeTakeFirst()) as
     DeckRow | undefined;
 }
 
@@ -143,14 +143,14 @@ export async function countCardsByState(
   db: Kysely<Database>,
   userId: string,
   deckId: string,
-  now: string,
+  due: DueCutoffsIso,
 ) {
   const rows = await db
     .selectFrom('flashcards')
     .select((eb) => [
       'card_state',
       eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>(eb.case().when('due_date', '<=', now).then(1).else(0).end()).as('due'),
+      eb.fn.sum<number>(eb.case().when(isDueSql(eb, due)).then(1).else(0).end()).as('due'),
     ])
     .where('user_id', '=', userId)
     .where('deck_id', '=', deckId)

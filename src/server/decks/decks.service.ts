@@ -1,3 +1,4 @@
+import { now as clockNow } from '../clock';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -11,6 +12,8 @@ import {
 } from '../../core/deck-schemas';
 import { sessionCounts, type StudiedToday } from '../../core/scheduling';
 import type { Database } from '../db/database';
+import { dueCutoffsIso } from '../db/due';
+import { getPreferences } from '../preferences/preferences.service';
 import { nowIso, toIso } from '../db/time';
 import { notFound } from '../http/errors';
 import { copyFlashcardRows } from '../flashcards/flashcards.repository';
@@ -65,9 +68,9 @@ export async function listDecks(
   search?: string,
   timeZone = 'UTC',
 ): Promise<Deck[]> {
-  const now = new Date();
+  const now = clockNow();
   const [rows, studied] = await Promise.all([
-    findDecksByUser(db, userId, nowIso(now), search || undefined),
+    findDecksByUser(db, userId, dueCutoffsIso(now, timeZone), search || undefined),
     studiedTodayByDeck(db, userId, timeZone, now),
   ]);
   return rows.map((row) => toDeck(row, studied.get(row.id)));
@@ -78,10 +81,10 @@ export async function getDeck(
   userId: string,
   deckId: string,
   timeZone = 'UTC',
-  now = new Date(),
+  now = clockNow(),
 ): Promise<Deck> {
   const [row, studied] = await Promise.all([
-    findDeckById(db, userId, deckId, nowIso(now)),
+    findDeckById(db, userId, deckId, dueCutoffsIso(now, timeZone)),
     studiedTodayByDeck(db, userId, timeZone, now, deckId),
   ]);
   if (!row) throw notFound(DECK_MESSAGES.notFound);
@@ -95,11 +98,13 @@ export async function createDeck(
 ): Promise<Deck> {
   const now = nowIso();
   const id = randomUUID();
+  const preferences = await getPreferences(db, userId);
   await insertDeck(db, {
     id,
     user_id: userId,
     name: input.name,
     description: input.description,
+    scheduler: preferences.default_scheduler,
     card_count: 0,
     new_cards_per_day: DEFAULT_NEW_CARDS_PER_DAY,
     max_reviews_per_day: DEFAULT_MAX_REVIEWS_PER_DAY,
@@ -173,7 +178,7 @@ export async function deckStats(
   deckId: string,
   timeZone = 'UTC',
 ): Promise<DeckStats> {
-  const now = new Date();
+  const now = clockNow();
   const deck = await getDeck(db, userId, deckId, timeZone, now);
   const stats: DeckStats = {
     total: 0,
@@ -183,7 +188,12 @@ export async function deckStats(
     suspended: 0,
     due: deck.due_count,
   };
-  for (const { state, count } of await countCardsByState(db, userId, deckId, nowIso(now))) {
+  for (const { state, count } of await countCardsByState(
+    db,
+    userId,
+    deckId,
+    dueCutoffsIso(now, timeZone),
+  )) {
     stats[state] = count;
     stats.total += count;
   }

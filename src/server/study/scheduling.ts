@@ -47,9 +47,15 @@ export function settingsOf(deck: DeckRow) {
   };
 }
 
-/** calculate_next_review for a stored card under its deck's settings. */
-export function nextSchedule(card: CardRow, deck: DeckRow, rating: Rating, now: Date) {
-  const next = scheduleReview(toSchedulingCard(card), rating, settingsOf(deck), now);
+/** calculate_next_review for a stored card under its deck's settings, in the user's zone. */
+export function nextSchedule(
+  card: CardRow,
+  deck: DeckRow,
+  rating: Rating,
+  now: Date,
+  timeZone: string,
+) {
+  const next = scheduleReview(toSchedulingCard(card), rating, settingsOf(deck), now, timeZone);
   if (Number.isNaN(next.due_date.getTime()) || !Number.isFinite(next.interval_days)) {
     throw new Error('The scheduler produced an invalid date');
   }

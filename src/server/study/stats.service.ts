@@ -1,7 +1,9 @@
+import { now as clockNow } from '../clock';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { statsQuerySchema } from '../../core/study-schemas';
+import type { ForecastDeck } from '../../core/scheduling';
 import type { Database } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { findDeckLimits } from '../decks/decks.repository';
@@ -24,7 +26,7 @@ export async function studyStatistics(
 ) {
   const decks = await findDeckLimits(db, userId, query.deck_id);
   if (query.deck_id && decks.length === 0) throw notFound(DECK_MESSAGES.notFound);
-  const now = new Date();
+  const now = clockNow();
   const since = nowIso(new Date(now.getTime() - YEAR_MS));
   const [sessions, reviews, cards, studied] = await Promise.all([
     findSessionsSince(db, userId, since, query.deck_id),
@@ -32,12 +34,12 @@ export async function studyStatistics(
     findCardSchedules(db, userId, query.deck_id),
     studiedTodayByDeck(db, userId, query.time_zone, now, query.deck_id),
   ]);
-  const dueDates = new Map<string, string[]>();
+  const dueCards = new Map<string, ForecastDeck['dueCards']>();
   for (const card of cards) {
     if (card.card_state !== 'learning' && card.card_state !== 'review') continue;
-    const list = dueDates.get(card.deck_id) ?? [];
-    list.push(toIso(card.due_date) ?? '');
-    dueDates.set(card.deck_id, list);
+    const list = dueCards.get(card.deck_id) ?? [];
+    list.push({ card_state: card.card_state, due_date: toIso(card.due_date) ?? '' });
+    dueCards.set(card.deck_id, list);
   }
   return computeStatistics({
     now,
@@ -61,7 +63,7 @@ export async function studyStatistics(
         maxReviewsPerDay: Number(deck.max_reviews_per_day),
       },
       studied: studied.get(deck.id) ?? NOTHING_STUDIED,
-      dueDates: dueDates.get(deck.id) ?? [],
+      dueCards: dueCards.get(deck.id) ?? [],
     })),
   });
 }

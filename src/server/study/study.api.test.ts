@@ -299,12 +299,12 @@ describe('daily limits and schedulers', () => {
     const user = await newUser(server.url);
     const deck = await createDeck(user);
     const fresh = await json<Deck>(await user.get(`/api/decks/${deck.id}`), 200);
-    expect(fresh).toMatchObject({ scheduler: 'fsrs', desired_retention: 0.9 });
+    expect(fresh).toMatchObject({ scheduler: 'sm2', desired_retention: 0.9 });
     const updated = await json<Deck>(
-      await patch(user, `/api/decks/${deck.id}`, { scheduler: 'sm2', desired_retention: 0.85 }),
+      await patch(user, `/api/decks/${deck.id}`, { scheduler: 'fsrs', desired_retention: 0.85 }),
       200,
     );
-    expect(updated).toMatchObject({ scheduler: 'sm2', desired_retention: 0.85 });
+    expect(updated).toMatchObject({ scheduler: 'fsrs', desired_retention: 0.85 });
     for (const body of [{ scheduler: 'anki' }, { desired_retention: 1.5 }]) {
       expect((await patch(user, `/api/decks/${deck.id}`, body)).status).toBe(400);
     }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type DueCutoffsIso, isDueSql } from '../db/due';
 import type {
   CardReviewTable,
   Database,
@@ -226,12 +227,12 @@ export async function findNewCards(
     .execute();
 }
 
-/** Up to `limit` learning and review cards due by `now`, earliest first. */
+/** Up to `limit` learning and review cards due (`isDue`), earliest first. */
 export async function findDueCards(
   db: Kysely<Database>,
   userId: string,
   deckId: string,
-  now: string,
+  due: DueCutoffsIso,
   limit: number,
 ): Promise<CardRow[]> {
   if (limit <= 0) return [];
@@ -240,8 +241,7 @@ export async function findDueCards(
     .selectAll()
     .where('deck_id', '=', deckId)
     .where('user_id', '=', userId)
-    .where('card_state', 'in', ['learning', 'review'])
-    .where('due_date', '<=', now)
+    .where((eb) => isDueSql(eb, due))
     .orderBy('due_date')
     .orderBy('id')
     .limit(limit)

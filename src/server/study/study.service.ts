@@ -1,3 +1,4 @@
+import { now as clockNow } from '../clock';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -14,6 +15,7 @@ import {
 } from '../../core/study-schemas';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { Database } from '../db/database';
+import { dueCutoffsIso } from '../db/due';
 import { nowIso, toIso } from '../db/time';
 import { getDeck } from '../decks/decks.service';
 import { toFlashcard } from '../flashcards/flashcards.service';
@@ -109,8 +111,8 @@ export async function startSession(
   deckId: string,
   input: z.output<typeof startSessionSchema>,
 ): Promise<StartedSession> {
-  const deck = await getDeck(db, userId, deckId);
-  const now = new Date();
+  const now = clockNow();
+  const deck = await getDeck(db, userId, deckId, input.time_zone, now);
   const id = randomUUID();
   // The deck's limits rule; a session may ask for fewer (max_new_cards, max_review_cards).
   const studied = await studiedTodayByDeck(db, userId, input.time_zone, now, deckId);
@@ -125,7 +127,7 @@ export async function startSession(
   );
   const [newCards, dueCards] = await Promise.all([
     findNewCards(db, userId, deckId, room.newLimit),
-    findDueCards(db, userId, deckId, nowIso(now), room.reviewLimit),
+    findDueCards(db, userId, deckId, dueCutoffsIso(now, input.time_zone), room.reviewLimit),
   ]);
   if (newCards.length + dueCards.length === 0) {
     throw new HttpError(409, 'NOTHING_TO_STUDY', STUDY_MESSAGES.nothingToStudy);
@@ -229,7 +231,7 @@ export async function reviewCard(
     }
     return resultOf(db, userId, existing, true);
   }
-  const now = new Date();
+  const now = clockNow();
   const reviewId = randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
@@ -247,7 +249,7 @@ export async function reviewCard(
       if (!deck) throw notFound(DECK_MESSAGES.notFound);
       let next: ReturnType<typeof nextSchedule>;
       try {
-        next = nextSchedule(card, deck, input.response, now);
+        next = nextSchedule(card, deck, input.response, now, session.time_zone);
       } catch (error) {
         const failure = new HttpError(500, 'SCHEDULER_FAILED', STUDY_MESSAGES.calculationFailed);
         failure.cause = error;
@@ -371,7 +373,7 @@ export async function completeSession(
   const session = await findSession(db, userId, sessionId);
   if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
   if (!Number(session.is_completed)) {
-    const now = new Date();
+    const now = clockNow();
     const started = new Date(session.started_at).getTime();
     await updateSession(db, userId, sessionId, {
       is_completed: 1,
