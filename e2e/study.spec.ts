@@ -34,14 +34,17 @@ test('a learning session: preview, answers with keys, undo, offline answers, com
   await expect(page.getByText('About 2 minutes')).toBeVisible();
   await page.getByRole('button', { name: 'Start Session' }).click();
 
-  // Learning: Space shows the answer, the buttons carry FSRS's real intervals.
+  // Learning: Space shows the answer; a new deck uses the spec's scheduler and its labels.
   await expect(page.getByText('Card 1 of 3')).toBeVisible();
   await expect(page.getByText('0% complete')).toBeVisible();
   await expect(page.getByText('Question & Answer')).toBeVisible();
   await page.keyboard.press('Space');
   await expect(page.getByTestId('answer')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Again 1m/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Good 10m/ })).toBeVisible();
+  for (const name of ['Again (1 min)', 'Hard (10 min)', 'Good (1 day)', 'Easy (4 days)']) {
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }),
+    ).toBeVisible();
+  }
   await page.keyboard.press('3');
   await expect(page.getByText('Card 2 of 3')).toBeVisible();
   await expect(page.getByTestId('answer')).toHaveCount(0);

@@ -4,6 +4,7 @@ import { type CardState, type Flashcard, idField } from './flashcard-schemas';
 
 /** Texts of the study API (SPEC §5, §8) and of Mnemo's own additions. */
 export const STUDY_MESSAGES = {
+  answeredAt: 'answered_at must be an ISO 8601 date and time',
   noActiveSession: 'No active session',
   sessionNotFound: 'Session not found',
   cardNotFound: 'Card not found or access denied',
@@ -69,6 +70,8 @@ export const reviewSchema = z.strictObject({
     .min(0, STUDY_MESSAGES.responseTime)
     .max(86_400, STUDY_MESSAGES.responseTime)
     .transform((seconds) => Math.round(seconds)),
+  /** When the learner answered (their clock); the server keeps it within the session and now. */
+  answered_at: z.iso.datetime({ offset: true, message: STUDY_MESSAGES.answeredAt }).optional(),
 });
 
 export const statsQuerySchema = z.strictObject({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedMinutes, orderSessionQueue, requeueDelaySeconds, sessionPreview } from './queue';
+import {
+  estimatedMinutes,
+  learnAhead,
+  orderSessionQueue,
+  requeueDelaySeconds,
+  sessionPreview,
+  sessionRequeueDelaySeconds,
+} from './queue';
 import type { CardState } from './types';
 
 const card = (id: string, state: CardState, created: string, due: string) => ({
@@ -67,5 +74,39 @@ describe('session queue (get_fresh_session_queue)', () => {
     expect(requeueDelaySeconds('hard', 'new', 'learning')).toBe(600);
     expect(requeueDelaySeconds('hard', 'review', 'review')).toBeNull();
     expect(requeueDelaySeconds('good', 'learning', 'learning')).toBeNull();
+  });
+});
+
+describe('requeue in the session by scheduler', () => {
+  const now = new Date('2026-03-10T12:00:00.000Z');
+  const dayEnd = new Date('2026-03-11T04:00:00.000Z');
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+  it("SM-2 keeps the spec's 60 s and 600 s", () => {
+    const learning = { card_state: 'learning' as const, due_date: at(10) };
+    expect(sessionRequeueDelaySeconds('sm2', 'again', 'new', learning, now, dayEnd)).toBe(60);
+    expect(sessionRequeueDelaySeconds('sm2', 'hard', 'new', learning, now, dayEnd)).toBe(600);
+    const review = { card_state: 'review' as const, due_date: at(1440) };
+    expect(sessionRequeueDelaySeconds('sm2', 'good', 'new', review, now, dayEnd)).toBeNull();
+  });
+
+  it('FSRS brings a learning card back when its step is due, within the study day', () => {
+    const step = (minutes: number) => ({ card_state: 'learning' as const, due_date: at(minutes) });
+    expect(sessionRequeueDelaySeconds('fsrs', 'good', 'new', step(10), now, dayEnd)).toBe(600);
+    expect(sessionRequeueDelaySeconds('fsrs', 'hard', 'new', step(6), now, dayEnd)).toBe(360);
+    expect(sessionRequeueDelaySeconds('fsrs', 'again', 'review', step(10), now, dayEnd)).toBe(600);
+    expect(
+      sessionRequeueDelaySeconds('fsrs', 'good', 'new', step(20 * 60), now, dayEnd),
+    ).toBeNull();
+    const review = { card_state: 'review' as const, due_date: at(3 * 1440) };
+    expect(sessionRequeueDelaySeconds('fsrs', 'easy', 'new', review, now, dayEnd)).toBeNull();
+  });
+
+  it('learns ahead up to 20 minutes at the end of the queue', () => {
+    const nowMs = now.getTime();
+    expect(learnAhead([], nowMs)).toBeUndefined();
+    const waiting = [{ availableAt: nowMs + 15 * 60_000 }, { availableAt: nowMs + 5 * 60_000 }];
+    expect(learnAhead(waiting, nowMs)).toBe(waiting[1]);
+    expect(learnAhead([{ availableAt: nowMs + 21 * 60_000 }], nowMs)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { CardState, Rating } from './types';
+import type { CardState, Rating, SchedulerName } from './types';
 
 /** Session estimate: 30 seconds per card, rounded up to minutes (SPEC §9). */
 export const SECONDS_PER_CARD = 30;
@@ -36,6 +36,41 @@ export function requeueDelaySeconds(
     return REQUEUE_HARD_LEARNING_SECONDS;
   }
   return null;
+}
+
+/** Anki's learn-ahead limit: at the end of the queue, a learning card due this soon is shown. */
+export const LEARN_AHEAD_SECONDS = 20 * 60;
+
+/**
+ * When a rated card comes back in the same session, by the deck's scheduler: SM-2 keeps the
+ * spec's delays (`requeueDelaySeconds`); FSRS brings a card in (re)learning back when its step
+ * is due (Anki's learning queue), if that is within the study day; otherwise never.
+ */
+export function sessionRequeueDelaySeconds(
+  scheduler: SchedulerName,
+  rating: Rating,
+  stateBefore: CardState,
+  result: { card_state: CardState; due_date: Date },
+  now: Date,
+  studyDayEnd: Date,
+): number | null {
+  if (scheduler === 'sm2') return requeueDelaySeconds(rating, stateBefore, result.card_state);
+  if (result.card_state !== 'learning') return null;
+  if (result.due_date.getTime() >= studyDayEnd.getTime()) return null;
+  return Math.max(0, Math.ceil((result.due_date.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * At the end of the queue in FSRS mode: the requeued card to show now (the earliest, if it is
+ * due within the learn-ahead limit), as Anki does when nothing else is left; else undefined.
+ */
+export function learnAhead<T extends { availableAt: number }>(
+  waiting: T[],
+  nowMs: number,
+): T | undefined {
+  const earliest = [...waiting].sort((a, b) => a.availableAt - b.availableAt)[0];
+  if (!earliest || earliest.availableAt - nowMs > LEARN_AHEAD_SECONDS * 1000) return undefined;
+  return earliest;
 }
 
 /** A small, fast, seedable PRNG (mulberry32) from a string seed. */

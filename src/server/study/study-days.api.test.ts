@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import { type StudyStatistics, zonedTimeToInstant } from '../../core/scheduling';
 import type { ReviewResult, SessionPreview, StartedSession } from '../../core/study-schemas';
-import { createDeck, json, newUser } from '../testing/fixtures';
+import { createDeck as createDeckRow, json, newUser } from '../testing/fixtures';
 import type { HttpClient } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -24,6 +24,9 @@ afterAll(async () => {
 const TZ = 'America/New_York';
 const at = (day: number, hour: number, minute = 0) =>
   new Date(zonedTimeToInstant(2026, 3, day, hour, TZ).getTime() + minute * 60_000);
+/** The deck as the API answers it (the fixture types only a few fields). */
+const createDeck = async (user: HttpClient, name: string) =>
+  (await createDeckRow(user, name)) as unknown as Deck;
 const clock = (instant: Date) => ({ headers: { 'x-test-now': instant.toISOString() } });
 
 async function addCard(user: HttpClient, deckId: string) {
@@ -111,6 +114,46 @@ describe('study days (4 am rollover in the user zone)', () => {
       user.get(`${path}?time_zone=${encodeURIComponent('Asia/Tokyo')}`, clock(noonTokyo));
     expect((await json<Deck>(await tokyo(`/api/decks/${deck.id}`), 200)).due_count).toBe(1);
     expect(await dueEverywhere(user, deck.id, noonTokyo)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('schedules from when the learner answered, as the buttons did, kept within the session', async () => {
+    const user = await newUser(server.url);
+    const deck = await createDeck(user, 'Offline');
+    const cards = [await addCard(user, deck.id), await addCard(user, deck.id)];
+    const started = await json<StartedSession>(await startAt(user, deck.id, at(2, 20)), 201);
+    const send = async (cardId: string, answeredAt: Date, arrives: Date) => {
+      const body = {
+        id: `offline-${cardId}`,
+        card_id: cardId,
+        response: 'good',
+        response_time_seconds: 3,
+        answered_at: answeredAt.toISOString(),
+      };
+      const path = `/api/study/sessions/${started.session.id}/reviews`;
+      return json<ReviewResult>(await user.post(path, body, clock(arrives)), 200);
+    };
+    // Answered Monday 21:00, sent from the offline queue Tuesday 05:00: 'Good (1 day)' meant
+    // Tuesday, so it is due Tuesday 04:00, not Wednesday.
+    const late = await send(cards[0]?.id ?? '', at(2, 21), at(3, 5));
+    expect(late.review.new_due_date).toBe(at(3, 4).toISOString());
+    // A clock ahead of the server's is not believed: the answer is at the server's now.
+    const ahead = await send(cards[1]?.id ?? '', at(9, 12), at(2, 21, 30));
+    expect(ahead.review.new_due_date).toBe(at(3, 4).toISOString());
+    const bad = await user.post(
+      `/api/study/sessions/${started.session.id}/reviews`,
+      {
+        id: 'bad-time-1',
+        card_id: cards[1]?.id,
+        response: 'good',
+        response_time_seconds: 1,
+        answered_at: 'yesterday',
+      },
+      clock(at(2, 21)),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain(
+      'answered_at must be an ISO 8601 date and time',
+    );
   });
 
   it('steps in minutes stay exact: Again at 03:58 is due at 03:59, not at the rollover', async () => {

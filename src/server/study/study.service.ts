@@ -238,6 +238,7 @@ export async function reviewCard(
       const session = await findSession(trx, userId, sessionId);
       if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
       if (Number(session.is_completed)) throw badRequest(STUDY_MESSAGES.noActiveSession);
+      const answeredAt = answerTime(input.answered_at, toIso(session.started_at), now);
       const card = await findCardInDeck(trx, userId, session.deck_id, input.card_id);
       if (!card) throw notFound(STUDY_MESSAGES.cardNotFound);
       const deck = await trx
@@ -249,13 +250,13 @@ export async function reviewCard(
       if (!deck) throw notFound(DECK_MESSAGES.notFound);
       let next: ReturnType<typeof nextSchedule>;
       try {
-        next = nextSchedule(card, deck, input.response, now, session.time_zone);
+        next = nextSchedule(card, deck, input.response, answeredAt, session.time_zone);
       } catch (error) {
         const failure = new HttpError(500, 'SCHEDULER_FAILED', STUDY_MESSAGES.calculationFailed);
         failure.cause = error;
         throw failure;
       }
-      const at = nowIso(now);
+      const at = nowIso(answeredAt);
       const averageResponse =
         card.average_response_time === null
           ? input.response_time_seconds
@@ -302,6 +303,17 @@ export async function reviewCard(
   const recorded = await findReviewByClientId(db, userId, input.id);
   if (!recorded) throw notFound(STUDY_MESSAGES.cardNotFound);
   return resultOf(db, userId, recorded, false);
+}
+
+/**
+ * The instant an answer is scheduled from: when the learner answered (the browser's clock, so
+ * the interval given is the one its button showed, also for an answer sent later from the
+ * offline queue), kept between the session's start and now.
+ */
+function answerTime(answeredAt: string | undefined, sessionStart: string, now: Date): Date {
+  if (!answeredAt) return now;
+  const at = new Date(answeredAt).getTime();
+  return new Date(Math.min(now.getTime(), Math.max(new Date(sessionStart).getTime(), at)));
 }
 
 /** The scheduling fields of a card, as kept in card_reviews.previous_card for undo. */

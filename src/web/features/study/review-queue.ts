@@ -106,6 +106,8 @@ async function sendAll(): Promise<void> {
           card_id: next.cardId,
           response: next.response,
           response_time_seconds: next.responseTimeSeconds,
+          // When it was answered: the server schedules from this instant, as the buttons did.
+          answered_at: new Date(next.createdAt).toISOString(),
         },
       });
       await remove(next.id);

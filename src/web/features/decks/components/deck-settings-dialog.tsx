@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useUpdateDeck } from '../api/update-deck';
 import { errorMessage } from '../utils';
 import { FsrsTuning } from './fsrs-tuning';
+import { SCHEDULER_CHOICES, schedulerDescription } from '../../study/components/scheduler-choice';
 
 /**
  * Deck settings: name, description, daily limits (new cards 20, reviews 200 by default) and
@@ -113,8 +114,11 @@ export function DeckSettingsDialog({
                 value={scheduler}
                 onChange={(event) => setScheduler(event.target.value as Deck['scheduler'])}
               >
-                <option value="fsrs">FSRS (recommended)</option>
-                <option value="sm2">SM-2 (classic Anki)</option>
+                {SCHEDULER_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="space-y-2">
@@ -129,6 +133,7 @@ export function DeckSettingsDialog({
               />
             </div>
           </div>
+          <p className="text-sm text-muted-foreground">{schedulerDescription(scheduler)}</p>
           {scheduler === 'fsrs' ? <FsrsTuning deckId={deck.id} /> : null}
           <p className="text-xs text-muted-foreground">
             Limits are whole numbers from 0 to 9999. FSRS aims at the retention you choose (70–99%):

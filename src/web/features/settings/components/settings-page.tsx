@@ -5,9 +5,10 @@ import { AccountSection } from './account-section';
 import { ChangePasswordSection } from './change-password-section';
 import { FilesSection } from './files-section';
 import { sessionsQueryKey, SessionsSection } from './sessions-section';
+import { StudySection } from './study-section';
 import { TwoFactorSection } from './two-factor-section';
 
-/** /settings: the account page (e-mail, password, two-factor, sessions, uploaded files). */
+/** /settings: the account page (e-mail, password, two-factor, sessions, study, uploaded files). */
 export function SettingsPage() {
   const { user, session } = useAuth();
   const queryClient = useQueryClient();
@@ -19,7 +20,7 @@ export function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
       <p className="mt-1.5 text-muted-foreground">
-        Manage your account, how you sign in and your uploaded files.
+        Manage your account, how you sign in, how you study and your uploaded files.
       </p>
       <div className="mt-8 space-y-6">
         <AccountSection user={user} />
@@ -31,6 +32,7 @@ export function SettingsPage() {
         />
         <TwoFactorSection user={user} hasPassword={withPassword} />
         <SessionsSection currentSessionId={session?.id} />
+        <StudySection />
         <FilesSection />
       </div>
     </div>

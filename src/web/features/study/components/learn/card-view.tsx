@@ -74,7 +74,7 @@ function AnswerButtons({
           )}
         >
           <span className="font-semibold">
-            {item.label} {intervals[index]}
+            {intervals[index] ? `${item.label} (${intervals[index]})` : item.label}
           </span>
           <KeyHint>{item.key}</KeyHint>
         </button>

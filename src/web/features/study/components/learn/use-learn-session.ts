@@ -3,13 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import type { Deck } from '../../../../../core/deck-schemas';
 import {
-  previewIntervals,
+  learnAhead,
   type Rating,
   REQUEUE_CHECK_MS,
-  requeueDelaySeconds,
   scheduleReview,
-  schedulerSettingsOf,
   schedulingCardFrom,
+  sessionRequeueDelaySeconds,
+  studyDayBounds,
 } from '../../../../../core/scheduling';
 import { isApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../decks/utils';
@@ -18,9 +18,11 @@ import {
   type LearningSession,
   type QueueCard,
   startSession,
+  timeZone,
   undoReview,
 } from '../../api/study';
 import { enqueueReview, flushReviews, onReviewRejected } from '../../review-queue';
+import { useRatingLabels, useSchedulerSettings } from './use-rating-labels';
 
 interface Requeued {
   card: QueueCard;
@@ -55,10 +57,14 @@ export function useLearnSession(deck: Deck) {
   const [finishing, setFinishing] = useState<'no' | 'saving' | 'failed'>('no');
   const [result, setResult] = useState<LearningSession | null>(null);
   const requeued = useRef<Requeued[]>([]);
+  /** Requeued cards that joined the queue, by the answer that sent them back (for undo). */
+  const joined = useRef<Requeued[]>([]);
   const answers = useRef<Answer[]>([]);
   const shownAt = useRef(Date.now());
-  const settings = useMemo(() => schedulerSettingsOf(deck), [deck]);
+  const settings = useSchedulerSettings(deck);
+  const zone = useMemo(() => timeZone(), []);
   const card = queue[position];
+  const intervals = useRatingLabels(card, settings, zone);
 
   useEffect(() => {
     void flushReviews(); // answers left from an earlier visit go first
@@ -89,6 +95,7 @@ export function useLearnSession(deck: Deck) {
       setPercent(0);
       setRevealed(false);
       requeued.current = [];
+      joined.current = [];
       answers.current = [];
       shownAt.current = Date.now();
       setPhase('learning');
@@ -132,21 +139,11 @@ export function useLearnSession(deck: Deck) {
       const ready = requeued.current.filter((item) => item.availableAt <= now);
       if (ready.length === 0) return;
       requeued.current = requeued.current.filter((item) => item.availableAt > now);
+      joined.current.push(...ready);
       setQueue((current) => [...current, ...ready.map((item) => item.card)]);
     }, REQUEUE_CHECK_MS);
     return () => clearInterval(timer);
   }, [phase]);
-
-  const intervals = useMemo(() => {
-    if (!card) return [];
-    try {
-      return previewIntervals(schedulingCardFrom(card), settings, new Date()).map(
-        (item) => item.label,
-      );
-    } catch {
-      return [];
-    }
-  }, [card, settings]);
 
   const rate = useCallback(
     async (rating: Rating) => {
@@ -161,7 +158,7 @@ export function useLearnSession(deck: Deck) {
           cardId: card.id,
           response: rating,
           responseTimeSeconds,
-          createdAt: Date.now(),
+          createdAt: now.getTime(),
         });
       } catch (error) {
         toast.error('Review Failed', {
@@ -169,9 +166,16 @@ export function useLearnSession(deck: Deck) {
         });
         return;
       }
-      // The same scheduler as the server's, to know whether the card comes back today.
-      const next = scheduleReview(schedulingCardFrom(card), rating, settings, now);
-      const delay = requeueDelaySeconds(rating, card.card_state, next.card_state);
+      // The same scheduler, clock and zone as the server's, to know when the card comes back.
+      const next = scheduleReview(schedulingCardFrom(card), rating, settings, now, zone);
+      const delay = sessionRequeueDelaySeconds(
+        settings.scheduler,
+        rating,
+        card.card_state,
+        next,
+        now,
+        studyDayBounds(now, zone).end,
+      );
       const updated: QueueCard = {
         ...card,
         ...next,
@@ -195,10 +199,23 @@ export function useLearnSession(deck: Deck) {
       setRevealed(false);
       setPercent((current) => Math.max(current, percentOf(position + 1, queue.length)));
       shownAt.current = Date.now();
-      if (position + 1 >= queue.length) void finish(session.id);
-      else setPosition(position + 1);
+      if (position + 1 < queue.length) {
+        setPosition(position + 1);
+        return;
+      }
+      // FSRS, nothing else left: a learning card due within 20 minutes is shown now (Anki).
+      const ahead =
+        settings.scheduler === 'fsrs' ? learnAhead(requeued.current, Date.now()) : undefined;
+      if (!ahead) {
+        void finish(session.id);
+        return;
+      }
+      requeued.current = requeued.current.filter((item) => item !== ahead);
+      joined.current.push(ahead);
+      setQueue((current) => [...current, ahead.card]);
+      setPosition(position + 1);
     },
-    [card, session, revealed, finishing, settings, position, queue.length, finish],
+    [card, session, revealed, finishing, settings, zone, position, queue.length, finish],
   );
 
   const undo = useCallback(async () => {
@@ -208,10 +225,15 @@ export function useLearnSession(deck: Deck) {
       await flushReviews();
       const result = await undoReview(session.id);
       requeued.current = requeued.current.filter((item) => item.reviewId !== last.reviewId);
+      const rejoined = joined.current.find((item) => item.reviewId === last.reviewId);
+      joined.current = joined.current.filter((item) => item !== rejoined);
       const restored = result.card ?? last.card;
       setQueue((current) => {
         const next = [...current];
         next[last.position] = restored;
+        // The copy this answer sent back is no longer owed.
+        const copy = rejoined ? next.indexOf(rejoined.card, last.position + 1) : -1;
+        if (copy !== -1) next.splice(copy, 1);
         return next;
       });
       setPosition(last.position);
