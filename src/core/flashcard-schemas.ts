@@ -73,10 +73,14 @@ export const updateFlashcardSchema = z
     card_type: cardType.optional(),
     front_content: front.optional(),
     back_content: back.optional(),
+    /** Confirms an edit that removes cloze numbers and their cards (409 without it). */
+    confirm_removals: z.boolean().optional(),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: 'Nothing to update',
-  });
+  .refine(
+    ({ confirm_removals: _confirm, ...fields }) =>
+      Object.values(fields).some((field) => field !== undefined),
+    { message: 'Nothing to update' },
+  );
 export type UpdateFlashcardInput = z.input<typeof updateFlashcardSchema>;
 
 export const bulkCreateFlashcardsSchema = z.strictObject({
@@ -126,6 +130,10 @@ export interface Flashcard {
   /** For a generated card, the passage of the source it comes from. */
   source_quote: string | null;
   is_edited: boolean;
+  /** Cards of one cloze note (one card per deletion number) share it; null for Q&A cards. */
+  note_id: string | null;
+  /** The deletion this card asks (`{{c2::…}}` → 2); null for Q&A cards. */
+  cloze_number: number | null;
   card_state: CardState;
   due_date: string;
   interval_days: number;

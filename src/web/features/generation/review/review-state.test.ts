@@ -19,6 +19,8 @@ const card = (id: string, front = `Front of ${id}`): Flashcard => ({
   source_job_id: 'job',
   source_quote: `Quote of ${id}`,
   is_edited: false,
+  note_id: null,
+  cloze_number: null,
   card_state: 'new',
   due_date: '2026-01-01T00:00:00.000Z',
   interval_days: 0,
