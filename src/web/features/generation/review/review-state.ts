@@ -78,7 +78,19 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
     case 'edited':
       return {
         ...state,
-        cards: state.cards.map((card) => (card.id === action.card.id ? action.card : card)),
+        // Editing a card edits its cloze note: its siblings show the new text too.
+        cards: state.cards.map((card) =>
+          card.id === action.card.id
+            ? action.card
+            : card.note_id !== null && card.note_id === action.card.note_id
+              ? {
+                  ...card,
+                  card_type: action.card.card_type,
+                  front_content: action.card.front_content,
+                  back_content: action.card.back_content,
+                }
+              : card,
+        ),
         edited: withId(state.edited, action.card.id),
       };
   }
