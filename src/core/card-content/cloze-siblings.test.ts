@@ -78,5 +78,6 @@ describe('clozeLabel', () => {
   it('says which deletion of how many', () => {
     expect(clozeLabel(2, '{{c1::a}} {{c2::b}} {{c3::c}}')).toBe('Cloze 2 of 3');
     expect(clozeLabel(4, '{{c1::a}} {{c4::b}}')).toBe('Cloze 4');
+    expect(clozeLabel(1, 'only {{c1::one}}')).toBe('Cloze');
   });
 });

@@ -57,13 +57,15 @@ export function clozeRemovalMessage(numbers: readonly number[]): string {
 
 /**
  * Which deletion a sibling asks, for card lists: 'Cloze 2 of 3' when the note numbers its
- * deletions 1…N, else 'Cloze 4' (a note with c1 and c4 only).
+ * deletions 1…N, 'Cloze 4' otherwise (a note with c1 and c4), and just 'Cloze' for a note with
+ * one deletion.
  *
  * @param number The card's cloze number.
  * @param text The note's text (the card's front).
  */
 export function clozeLabel(number: number, text: string): string {
   const numbers = clozeNumbers(text);
+  if (numbers.length <= 1) return 'Cloze';
   const contiguous = numbers.every((value, index) => value === index + 1);
   return contiguous && numbers.includes(number)
     ? `Cloze ${number} of ${numbers.length}`
