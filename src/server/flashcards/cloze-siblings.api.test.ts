@@ -51,7 +51,10 @@ async function answerFirst(user: HttpClient, deckId: string, cardId: string) {
     await user.post(`/api/decks/${deckId}/study/sessions`, { time_zone: 'UTC' }),
     201,
   );
-  expect(started.queue.map((card) => card.id)).toContain(cardId);
+  const queued = started.queue.find((card) => card.id === cardId);
+  // The queue's card says which deletion it asks.
+  expect(queued?.cloze_number).toEqual(expect.any(Number));
+  expect(queued?.note_id).toEqual(expect.any(String));
   await json(
     await user.post(`/api/study/sessions/${started.session.id}/reviews`, {
       id: `review-cloze-${Date.now()}-${counter++}`,
