@@ -25,7 +25,8 @@ test('cloze siblings: one card per deletion, each studied on its own, removal co
   await dialog.getByLabel('Back').fill('Paris is the capital of France');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Card Created!').first()).toBeVisible();
-  await expect(page.getByText('2 cards')).toBeVisible();
+  await expect(page.getByText('2 cards, one per cloze number.')).toBeVisible();
+  await expect(page.getByText('2 cards', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start Learning (2 due)' })).toBeVisible();
 
   const rows = page.getByRole('article', { name: `Card: ${FRONT}` });
