@@ -175,6 +175,22 @@ describe('cloze siblings', () => {
     expect(await cardCount(user, deck.id)).toBe(1);
   });
 
+  it('refuses a cloze with more than 100 numbers (one card each)', async () => {
+    const deck = await createDeck(user);
+    const front = Array.from({ length: 101 }, (_, n) => `{{c${n + 1}::w}}`).join(' ');
+    const response = await user.post('/api/flashcards', {
+      deck_id: deck.id,
+      card_type: 'cloze',
+      front_content: front,
+      back_content: 'words',
+    });
+    expect(response.status).toBe(400);
+    expect(await errorMessage(response)).toBe(
+      'A cloze card can use at most 100 deletion numbers (one card each)',
+    );
+    expect(await cardCount(user, deck.id)).toBe(0);
+  });
+
   it('editing a card into no deletion is refused as before', async () => {
     const { deck, first } = await clozeNote(user);
     const response = await patch(user, `/api/flashcards/${first.id}`, {
