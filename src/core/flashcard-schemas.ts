@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLOZE_MESSAGES, validateCloze } from './card-content/cloze';
+import { CLOZE_MESSAGES, clozeNumbers, validateCloze } from './card-content/cloze';
 
 export const CARD_TYPES = ['qa', 'cloze'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -11,6 +11,8 @@ export const CARD_CONTENT_MAX = 20_000;
 export const BULK_MAX = 1000;
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 10_000;
+/** A cloze note makes one card per deletion number: at most this many. */
+export const CLOZE_NUMBERS_MAX = 100;
 
 export const CARD_MESSAGES = {
   frontRequired: 'Front content is required',
@@ -23,6 +25,7 @@ export const CARD_MESSAGES = {
   targetDeckNotFound: 'Target deck not found or access denied',
   decksNotFound: 'One or more decks not found or access denied',
   idsRequired: 'Give at least one card id',
+  tooManyClozes: `A cloze card can use at most ${CLOZE_NUMBERS_MAX} deletion numbers (one card each)`,
 } as const;
 
 const front = z
@@ -63,6 +66,9 @@ export const createFlashcardSchema = z
  */
 export function clozeProblem(front: string): string | null {
   const problems = validateCloze(front);
+  if (problems.length === 0 && clozeNumbers(front).length > CLOZE_NUMBERS_MAX) {
+    return CARD_MESSAGES.tooManyClozes;
+  }
   // "Not closed" or "numbers start at 1" says more than the generic "needs a deletion".
   return problems.find((problem) => problem !== CLOZE_MESSAGES.noDeletion) ?? problems[0] ?? null;
 }
@@ -73,10 +79,14 @@ export const updateFlashcardSchema = z
     card_type: cardType.optional(),
     front_content: front.optional(),
     back_content: back.optional(),
+    /** Confirms an edit that removes cloze numbers and their cards (409 without it). */
+    confirm_removals: z.boolean().optional(),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: 'Nothing to update',
-  });
+  .refine(
+    ({ confirm_removals: _confirm, ...fields }) =>
+      Object.values(fields).some((field) => field !== undefined),
+    { message: 'Nothing to update' },
+  );
 export type UpdateFlashcardInput = z.input<typeof updateFlashcardSchema>;
 
 export const bulkCreateFlashcardsSchema = z.strictObject({
@@ -126,6 +136,10 @@ export interface Flashcard {
   /** For a generated card, the passage of the source it comes from. */
   source_quote: string | null;
   is_edited: boolean;
+  /** Cards of one cloze note (one card per deletion number) share it; null for Q&A cards. */
+  note_id: string | null;
+  /** The deletion this card asks (`{{c2::…}}` → 2); null for Q&A cards. */
+  cloze_number: number | null;
   card_state: CardState;
   due_date: string;
   interval_days: number;

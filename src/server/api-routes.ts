@@ -1,3 +1,4 @@
+import { clozeRemovalMessage } from '../core/card-content/cloze-siblings';
 import {
   createDeckSchema,
   DECK_MESSAGES,
@@ -147,21 +148,30 @@ export const apiRoutes: ApiRoute[] = [
     method: 'post',
     path: '/flashcards',
     tag: 'Flashcards',
-    summary: "Create a card in one of the user's decks",
+    summary:
+      "Create a card in one of the user's decks; a cloze card with deletions c1…cN makes N sibling cards (one note_id, one cloze_number each) and answers with the first",
     body: createFlashcardSchema,
     status: 201,
     errors: {
       400: [CARD_MESSAGES.frontRequired, CARD_MESSAGES.backRequired],
       404: [CARD_MESSAGES.deckNotFound],
     },
-    example: { body: (ids) => card(ids.deckId), refersToDeck: true },
+    example: {
+      body: (ids) => ({
+        ...card(ids.deckId, '{{c1::Paris}} is the capital of {{c2::France}}'),
+        card_type: 'cloze',
+        back_content: 'Paris is the capital of France',
+      }),
+      refersToDeck: true,
+    },
     handle: ({ db, user, body }) => createFlashcard(db, user.id, body),
   }),
   route({
     method: 'post',
     path: '/flashcards/bulk',
     tag: 'Flashcards',
-    summary: "Create many cards at once; every deck must be the user's",
+    summary:
+      "Create many cards at once; every deck must be the user's; answers with every card made (cloze siblings included)",
     body: bulkCreateFlashcardsSchema,
     status: 201,
     errors: { 404: [CARD_MESSAGES.decksNotFound] },
@@ -179,7 +189,7 @@ export const apiRoutes: ApiRoute[] = [
     method: 'post',
     path: '/flashcards/bulk-delete',
     tag: 'Flashcards',
-    summary: 'Delete several cards; all or nothing',
+    summary: "Delete several cards (a cloze card with its note's siblings); all or nothing",
     body: cardIdsSchema,
     errors: { 404: [CARD_MESSAGES.notFound] },
     example: { body: (ids) => ({ ids: ids.cardIds }) },
@@ -189,7 +199,7 @@ export const apiRoutes: ApiRoute[] = [
     method: 'post',
     path: '/flashcards/move',
     tag: 'Flashcards',
-    summary: "Move cards to another of the user's decks",
+    summary: "Move cards (a cloze card with its note's siblings) to another of the user's decks",
     body: moveFlashcardsSchema,
     errors: { 404: [CARD_MESSAGES.targetDeckNotFound, CARD_MESSAGES.notFound] },
     example: {
@@ -222,11 +232,13 @@ export const apiRoutes: ApiRoute[] = [
     method: 'patch',
     path: '/flashcards/:cardId',
     tag: 'Flashcards',
-    summary: 'Edit a card (type, front, back); marks it as edited',
+    summary:
+      'Edit a card (type, front, back) and with it its cloze note: siblings keep their schedules, a new number adds a card, a removed number removes its card only with confirm_removals; marks them as edited',
     body: updateFlashcardSchema,
     errors: {
       400: [CARD_MESSAGES.frontRequired, CARD_MESSAGES.backRequired],
       404: [CARD_MESSAGES.notFound],
+      409: [clozeRemovalMessage([2])],
     },
     example: { body: () => ({ front_content: 'Edited front' }) },
     handle: ({ db, user, params, body }) => updateFlashcard(db, user.id, params.cardId ?? '', body),
@@ -235,7 +247,7 @@ export const apiRoutes: ApiRoute[] = [
     method: 'delete',
     path: '/flashcards/:cardId',
     tag: 'Flashcards',
-    summary: 'Delete a card',
+    summary: "Delete a card; a cloze card's note goes with it (every sibling), as in Anki",
     errors: { 404: [CARD_MESSAGES.notFound] },
     example: {},
     handle: ({ db, user, params }) => deleteFlashcards(db, user.id, [params.cardId ?? '']),

@@ -24,3 +24,9 @@ export {
   renderCardHtml,
   type RenderCardOptions,
 } from './render';
+export {
+  clozeLabel,
+  clozeRemovalMessage,
+  planClozeSiblings,
+  type SiblingPlan,
+} from './cloze-siblings';

@@ -2,6 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { DatabaseKind } from './database';
 import { studyOptionsMigration } from './migration-0005-study-options';
+import { clozeSiblingsMigration } from './migration-0006-cloze-siblings';
 
 type ColumnSpec = readonly [
   string,
@@ -270,6 +271,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
       },
     },
     '0005_study_options': studyOptionsMigration(timestamp),
+    '0006_cloze_siblings': clozeSiblingsMigration(),
   };
 }
 

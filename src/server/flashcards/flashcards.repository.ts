@@ -165,7 +165,10 @@ export async function moveFlashcardRows(
     .execute();
 }
 
-/** Copies a deck's cards into another deck as fresh cards (duplicate deck, SPEC §7). */
+/**
+ * Copies a deck's cards into another deck as fresh cards (duplicate deck, SPEC §7); a cloze
+ * note's siblings stay one note in the copy.
+ */
 export async function copyFlashcardRows(
   db: Kysely<Database>,
   userId: string,
@@ -176,15 +179,24 @@ export async function copyFlashcardRows(
 ): Promise<number> {
   const cards = await db
     .selectFrom('flashcards')
-    .select(['card_type', 'front_content', 'back_content'])
+    .select(['card_type', 'front_content', 'back_content', 'note_id', 'cloze_number'])
     .where('user_id', '=', userId)
     .where('deck_id', '=', fromDeckId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const notes = new Map<string, string>();
   await insertFlashcards(
     db,
-    cards.map((card) => newCardRow(userId, toDeckId, card, newId(), now)),
+    cards.map((card) => {
+      const id = newId();
+      if (card.note_id !== null && !notes.has(card.note_id)) notes.set(card.note_id, id);
+      return {
+        ...newCardRow(userId, toDeckId, card, id, now),
+        note_id: card.note_id === null ? null : (notes.get(card.note_id) ?? id),
+        cloze_number: card.cloze_number,
+      };
+    }),
   );
   return cards.length;
 }

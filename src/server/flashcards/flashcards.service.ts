@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   type bulkCreateFlashcardsSchema,
   CARD_MESSAGES,
-  clozeProblem,
   type createFlashcardSchema,
   type Flashcard,
   type FlashcardPage,
@@ -15,7 +14,7 @@ import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { Database } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { addToCardCount, findOwnedDeckIds } from '../decks/decks.repository';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import {
   deleteFlashcardRows,
   type FlashcardRow,
@@ -24,10 +23,10 @@ import {
   findFlashcardsByIds,
   insertFlashcards,
   moveFlashcardRows,
-  newCardRow,
   searchFlashcardRows,
-  updateFlashcardRow,
 } from './flashcards.repository';
+import { noteCardRows, withSiblingIds } from './cloze-notes';
+import { editNote } from './note-edit';
 
 export function toFlashcard(row: FlashcardRow): Flashcard {
   return {
@@ -39,6 +38,8 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
     source_job_id: row.source_job_id,
     source_quote: row.source_quote ?? null,
     is_edited: Boolean(Number(row.is_edited)),
+    note_id: row.note_id ?? null,
+    cloze_number: row.cloze_number === null ? null : Number(row.cloze_number),
     card_state: row.card_state,
     due_date: toIso(row.due_date),
     interval_days: Number(row.interval_days),
@@ -88,71 +89,61 @@ export async function createFlashcard(
   userId: string,
   input: z.output<typeof createFlashcardSchema>,
 ): Promise<Flashcard> {
-  const id = randomUUID();
+  const rows = noteCardRows(userId, input.deck_id, input, randomUUID, nowIso());
   await db.transaction().execute(async (trx) => {
     const owned = await findOwnedDeckIds(trx, userId, [input.deck_id]);
     if (!owned.has(input.deck_id)) throw notFound(CARD_MESSAGES.deckNotFound);
-    const now = nowIso();
-    await insertFlashcards(trx, [newCardRow(userId, input.deck_id, input, id, now)]);
-    await addToCardCount(trx, userId, input.deck_id, 1, now);
+    await insertFlashcards(trx, rows);
+    await addToCardCount(trx, userId, input.deck_id, rows.length, nowIso());
   });
-  return getFlashcard(db, userId, id);
+  // A cloze note's first card (c1) answers for its siblings.
+  return getFlashcard(db, userId, rows[0]?.id ?? '');
 }
 
-/** Creates many cards, in decks that must all be the user's (SPEC §7, bulk create). */
+/**
+ * Creates many cards, in decks that must all be the user's (SPEC §7, bulk create). A cloze card
+ * with several numbers makes its siblings: every card made is returned.
+ */
 export async function bulkCreateFlashcards(
   db: Kysely<Database>,
   userId: string,
   input: z.output<typeof bulkCreateFlashcardsSchema>,
 ): Promise<Flashcard[]> {
   const deckIds = [...new Set(input.cards.map((card) => card.deck_id))];
-  const ids = input.cards.map(() => randomUUID());
+  const now = nowIso();
+  const rows = input.cards.flatMap((card) =>
+    noteCardRows(userId, card.deck_id, card, randomUUID, now),
+  );
   await db.transaction().execute(async (trx) => {
     const owned = await findOwnedDeckIds(trx, userId, deckIds);
     if (owned.size !== deckIds.length) throw notFound(CARD_MESSAGES.decksNotFound);
-    const now = nowIso();
-    await insertFlashcards(
-      trx,
-      input.cards.map((card, index) =>
-        newCardRow(userId, card.deck_id, card, ids[index] ?? '', now),
-      ),
-    );
+    await insertFlashcards(trx, rows);
     const perDeck = new Map<string, number>();
-    for (const card of input.cards) perDeck.set(card.deck_id, (perDeck.get(card.deck_id) ?? 0) + 1);
+    for (const row of rows) perDeck.set(row.deck_id, (perDeck.get(row.deck_id) ?? 0) + 1);
     for (const [deckId, count] of perDeck) await addToCardCount(trx, userId, deckId, count, now);
   });
+  const ids = rows.map((row) => row.id);
   const created = await findFlashcardsByIds(db, userId, ids);
   return Promise.all(created.map((row) => getFlashcard(db, userId, row.id)));
 }
 
-/** Edits a card; editing marks it as edited (SPEC §4). */
+/**
+ * Edits a card and with it its note's siblings; editing marks them as edited (SPEC §4). See
+ * `editNote` for cloze numbers added and removed.
+ */
 export async function updateFlashcard(
   db: Kysely<Database>,
   userId: string,
   cardId: string,
   input: z.output<typeof updateFlashcardSchema>,
 ): Promise<Flashcard> {
-  const changes = Object.fromEntries(
-    Object.entries(input).filter(([, value]) => value !== undefined),
-  );
-  if (input.card_type === 'cloze' || input.front_content !== undefined) {
-    // The stored type or front decides when the request changes only the other one.
-    const current = await getFlashcard(db, userId, cardId);
-    const type = input.card_type ?? current.card_type;
-    const problem =
-      type === 'cloze' ? clozeProblem(input.front_content ?? current.front_content) : null;
-    if (problem) throw badRequest(`front_content: ${problem}`, 'VALIDATION_ERROR');
-  }
-  const updated = await updateFlashcardRow(db, userId, cardId, {
-    ...changes,
-    is_edited: 1,
-    updated_at: nowIso(),
-  });
-  if (!updated) throw notFound(CARD_MESSAGES.notFound);
-  return getFlashcard(db, userId, cardId);
+  return getFlashcard(db, userId, await editNote(db, userId, cardId, input, randomUUID));
 }
 
-/** Deletes cards, all or nothing: an id that is not the user's card answers 404. */
+/**
+ * Deletes cards, all or nothing: an id that is not the user's card answers 404. As in Anki's
+ * browser, deleting a cloze card deletes its note: every sibling goes with it.
+ */
 export async function deleteFlashcards(
   db: Kysely<Database>,
   userId: string,
@@ -163,7 +154,11 @@ export async function deleteFlashcards(
   await db.transaction().execute(async (trx) => {
     const owned = await findFlashcardsByIds(trx, userId, unique);
     if (owned.length !== unique.length) throw notFound(CARD_MESSAGES.notFound);
-    const perDeck = await deleteFlashcardRows(trx, userId, unique);
+    const perDeck = await deleteFlashcardRows(
+      trx,
+      userId,
+      await withSiblingIds(trx, userId, unique),
+    );
     const now = nowIso();
     for (const [deckId, count] of perDeck) {
       await addToCardCount(trx, userId, deckId, -count, now);
@@ -184,7 +179,10 @@ export async function searchFlashcards(
   return (await searchFlashcardRows(db, userId, text, deckId, limit)).map(toFlashcard);
 }
 
-/** Moves cards to another of the user's decks; both decks' counts change in one transaction. */
+/**
+ * Moves cards (with their cloze siblings) to another of the user's decks; both decks' counts
+ * change in one transaction.
+ */
 export async function moveFlashcards(
   db: Kysely<Database>,
   userId: string,
@@ -196,8 +194,9 @@ export async function moveFlashcards(
   await db.transaction().execute(async (trx) => {
     const target = await findOwnedDeckIds(trx, userId, [targetDeckId]);
     if (!target.has(targetDeckId)) throw notFound(CARD_MESSAGES.targetDeckNotFound);
-    const owned = await findFlashcardsByIds(trx, userId, unique);
-    if (owned.length !== unique.length) throw notFound(CARD_MESSAGES.notFound);
+    const given = await findFlashcardsByIds(trx, userId, unique);
+    if (given.length !== unique.length) throw notFound(CARD_MESSAGES.notFound);
+    const owned = await findFlashcardsByIds(trx, userId, await withSiblingIds(trx, userId, unique));
     const leaving = owned.filter((row) => row.deck_id !== targetDeckId);
     if (leaving.length === 0) return;
     const now = nowIso();

@@ -6,7 +6,8 @@ import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { Database } from '../db/database';
 import { nowIso } from '../db/time';
 import { addToCardCount } from '../decks/decks.repository';
-import { insertFlashcards, newCardRow } from '../flashcards/flashcards.repository';
+import { noteCardRows } from '../flashcards/cloze-notes';
+import { insertFlashcards } from '../flashcards/flashcards.repository';
 import type { CardGenerator } from './generator';
 import {
   claimJob,
@@ -159,6 +160,21 @@ export class GenerationWorker {
       }
       const written = await db.transaction().execute(async (trx) => {
         const now = nowIso();
+        // A cloze card with several numbers is written as its siblings, one card per number.
+        const rows = prepared.cards.flatMap((card) =>
+          noteCardRows(
+            job.user_id,
+            job.deck_id,
+            {
+              card_type: card.type,
+              front_content: card.front,
+              back_content: card.back,
+              source_job_id: job.id,
+            },
+            randomUUID,
+            now,
+          ).map((row) => ({ ...row, source_quote: card.sourceQuote })),
+        );
         const won = await updateJobIf(
           trx,
           job.user_id,
@@ -168,32 +184,15 @@ export class GenerationWorker {
             status: 'completed',
             completed_at: now,
             updated_at: now,
-            cards_created: prepared.cards.length,
+            cards_created: rows.length,
             error_message: null,
             ...(prepared.note ? { warnings: withWarning(job.warnings, prepared.note) } : {}),
           },
         );
         if (!won) return false;
-        if (prepared.cards.length > 0) {
-          await insertFlashcards(
-            trx,
-            prepared.cards.map((card) => ({
-              ...newCardRow(
-                job.user_id,
-                job.deck_id,
-                {
-                  card_type: card.type,
-                  front_content: card.front,
-                  back_content: card.back,
-                },
-                randomUUID(),
-                now,
-              ),
-              source_job_id: job.id,
-              source_quote: card.sourceQuote,
-            })),
-          );
-          await addToCardCount(trx, job.user_id, job.deck_id, prepared.cards.length, now);
+        if (rows.length > 0) {
+          await insertFlashcards(trx, rows);
+          await addToCardCount(trx, job.user_id, job.deck_id, rows.length, now);
         }
         return true;
       });

@@ -64,7 +64,7 @@ export function useCreateCard(deckId: string) {
 export function useUpdateCard(deckId: string) {
   const invalidate = useInvalidateDeck();
   return useMutation({
-    mutationFn: ({ id, ...input }: CardInput & { id: string }) =>
+    mutationFn: ({ id, ...input }: CardInput & { id: string; confirm_removals?: boolean }) =>
       api.patch<Flashcard>(`/api/flashcards/${encodeURIComponent(id)}`, input),
     onSuccess: () => invalidate([deckId]),
   });

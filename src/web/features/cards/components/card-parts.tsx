@@ -25,7 +25,10 @@ export function Badge({
 
 const SIDE_LABEL = 'text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase';
 
-/** A card's front and back, each under its label, rendered as cards are everywhere. */
+/**
+ * A card's front and back, each under its label, rendered as cards are everywhere: a cloze
+ * sibling blanks and highlights only its own deletion (`cloze_number`).
+ */
 export function CardSides({
   card,
   className,
@@ -33,7 +36,8 @@ export function CardSides({
   backClassName,
   answerClassName,
 }: {
-  card: Pick<Flashcard, 'card_type' | 'front_content' | 'back_content'>;
+  card: Pick<Flashcard, 'card_type' | 'front_content' | 'back_content'> &
+    Partial<Pick<Flashcard, 'cloze_number'>>;
   className?: string;
   /** Both sides' text. */
   textClassName?: string;
@@ -51,6 +55,7 @@ export function CardSides({
           content={card.front_content}
           cardType={card.card_type}
           side="front"
+          activeNumber={card.cloze_number ?? undefined}
         />
       </div>
       <div className={backClassName}>
@@ -60,6 +65,7 @@ export function CardSides({
           front={card.front_content}
           back={card.back_content}
           cardType={card.card_type}
+          activeNumber={card.cloze_number ?? undefined}
         />
       </div>
     </div>

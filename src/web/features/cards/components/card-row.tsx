@@ -1,4 +1,6 @@
 import { Pencil, Quote, Trash2 } from 'lucide-react';
+import { clozeNumbers } from '../../../../core/card-content/cloze';
+import { clozeLabel } from '../../../../core/card-content/cloze-siblings';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -7,6 +9,7 @@ import { formatDate } from '../../decks/utils';
 import type { Flashcard } from '../api/cards';
 import { CardForm } from './card-form';
 import { Badge, CardSides } from './card-parts';
+import { ClozeRemovalDialog } from './cloze-removal-dialog';
 import { useDeleteCard, useSaveCard } from './use-card-actions';
 
 const STATE_LABELS: Record<Flashcard['card_state'], string> = {
@@ -33,6 +36,10 @@ export function CardRow({
   const [showSource, setShowSource] = useState(false);
   const saveCard = useSaveCard(deckId);
   const deleteCard = useDeleteCard(deckId);
+  const siblings =
+    card.card_type === 'cloze' && card.note_id !== null
+      ? clozeNumbers(card.front_content).length
+      : 1;
 
   if (editing) {
     return (
@@ -54,6 +61,7 @@ export function CardRow({
           }
           onSubmit={(input) => saveCard.save(card.id, input, () => setEditing(false))}
         />
+        <ClozeRemovalDialog removal={saveCard.removal} pending={saveCard.pending} />
       </div>
     );
   }
@@ -77,7 +85,13 @@ export function CardRow({
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-1.5">
-            <Badge tone="primary">{card.card_type === 'cloze' ? 'Cloze' : 'Q&A'}</Badge>
+            <Badge tone="primary">
+              {card.card_type !== 'cloze'
+                ? 'Q&A'
+                : card.cloze_number === null
+                  ? 'Cloze'
+                  : clozeLabel(card.cloze_number, card.front_content)}
+            </Badge>
             {card.source_job_id ? <Badge tone="accent">New</Badge> : null}
             {card.is_edited ? <Badge>Edited</Badge> : null}
             {card.card_state !== 'new' ? (
@@ -133,7 +147,11 @@ export function CardRow({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title="Delete this card?"
-        description="This action cannot be undone. The card and its review history will be deleted."
+        description={
+          siblings > 1
+            ? `This action cannot be undone. As in Anki, the whole cloze note goes: its ${siblings} cards and their review history will be deleted.`
+            : 'This action cannot be undone. The card and its review history will be deleted.'
+        }
         confirmLabel="Delete Card"
         pending={deleteCard.pending}
         onConfirm={() => deleteCard.remove(card.id, { onDeleted: () => setConfirmDelete(false) })}

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { clozeNumbers } from '../../../../core/card-content/cloze';
 import { toast } from '../../../lib/toast';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { errorMessage } from '../../decks/utils';
@@ -41,7 +42,15 @@ export function CreateCardDialog({
           onSubmit={(input) =>
             createCard.mutate(input, {
               onSuccess: () => {
-                toast.success('Card Created!');
+                const numbers =
+                  input.card_type === 'cloze' ? clozeNumbers(input.front_content).length : 1;
+                // A cloze note makes one card per deletion number, as in Anki.
+                toast.success(
+                  'Card Created!',
+                  numbers > 1
+                    ? { description: `${numbers} cards, one per cloze number.` }
+                    : undefined,
+                );
                 onOpenChange(false);
                 setFormKey((key) => key + 1);
               },

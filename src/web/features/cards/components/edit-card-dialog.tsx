@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import type { Flashcard } from '../api/cards';
 import { DialogCardForm } from './card-form';
+import { ClozeRemovalDialog } from './cloze-removal-dialog';
 import { useSaveCard } from './use-card-actions';
 
 /** The card editor (the one of 'Your Cards') in a dialog: type, front, back; Save or Cancel. */
@@ -20,7 +21,7 @@ export function EditCardDialog({
   onSaved: (card: Flashcard) => void;
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
 }) {
-  const { save, pending } = useSaveCard(deckId);
+  const { save, pending, removal } = useSaveCard(deckId);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Edit Card" onCloseAutoFocus={onCloseAutoFocus}>
@@ -41,6 +42,7 @@ export function EditCardDialog({
             })
           }
         />
+        <ClozeRemovalDialog removal={removal} pending={pending} />
       </DialogContent>
     </Dialog>
   );

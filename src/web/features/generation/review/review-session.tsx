@@ -57,9 +57,16 @@ export function ReviewSession({
     if (!card || state.deleting.includes(card.id)) return;
     if (command === 'edit') return setEditing(true);
     const { id } = card;
+    // Deleting a cloze card deletes its note: its siblings leave the review too.
+    const note =
+      card.note_id === null
+        ? [id]
+        : state.cards.filter((c) => c.note_id === card.note_id).map((c) => c.id);
     dispatch({ type: 'deleteStarted', id });
     void deleteCard.remove(id, {
-      onDeleted: () => dispatch({ type: 'deleted', id }),
+      onDeleted: () => {
+        for (const gone of note) dispatch({ type: 'deleted', id: gone });
+      },
       onFailed: () => dispatch({ type: 'deleteFailed', id }),
     });
   };

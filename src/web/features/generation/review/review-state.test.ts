@@ -19,6 +19,8 @@ const card = (id: string, front = `Front of ${id}`): Flashcard => ({
   source_job_id: 'job',
   source_quote: `Quote of ${id}`,
   is_edited: false,
+  note_id: null,
+  cloze_number: null,
   card_state: 'new',
   due_date: '2026-01-01T00:00:00.000Z',
   interval_days: 0,
@@ -128,6 +130,27 @@ describe('review of a job’s new cards', () => {
     expect(state.deleted).toBe(0);
     // An answer for a card no longer in the review changes nothing but the pending list.
     expect(run(state, { type: 'deleted', id: 'zzz' }).deleted).toBe(0);
+  });
+
+  it('editing a cloze sibling edits its note; a removed number leaves the list', () => {
+    const two = '{{c1::a}} {{c2::b}}';
+    const sibling = (id: string, number: number, front = two): Flashcard => ({
+      ...card(id, front),
+      card_type: 'cloze',
+      note_id: 'n1',
+      cloze_number: number,
+    });
+    const start = startReview([sibling('n1', 1), sibling('s2', 2), card('q')]);
+    const edited = run(start, { type: 'edited', card: sibling('n1', 1, '{{c1::a}} {{c2::B}}') });
+    expect(edited.cards.map((c) => c.front_content)).toEqual([
+      '{{c1::a}} {{c2::B}}',
+      '{{c1::a}} {{c2::B}}',
+      'Front of q',
+    ]);
+    expect(edited.deleted).toBe(0);
+    const removed = run(start, { type: 'edited', card: sibling('n1', 1, '{{c1::a}} b') });
+    expect(removed.cards.map((c) => c.id)).toEqual(['n1', 'q']);
+    expect(removed.deleted).toBe(1);
   });
 
   it('an edited card replaces the old one in place', () => {

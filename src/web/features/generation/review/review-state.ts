@@ -1,4 +1,5 @@
 import type { Flashcard } from '../../../../core/flashcard-schemas';
+import { clozeNumbers } from '../../../../core/card-content/cloze';
 import { pluralise } from '../../../../core/text';
 
 /**
@@ -76,12 +77,39 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
     case 'deleted':
       return removeCard(state, action.id);
     case 'edited':
-      return {
-        ...state,
-        cards: state.cards.map((card) => (card.id === action.card.id ? action.card : card)),
-        edited: withId(state.edited, action.card.id),
-      };
+      return withEdit(state, action.card);
   }
+}
+
+/**
+ * An edited card replaces the old one; editing a cloze card edits its note, so its siblings
+ * show the new text, and those whose number the edit removed (confirmed) leave the list.
+ */
+function withEdit(state: ReviewState, saved: Flashcard): ReviewState {
+  const noteId = state.cards.find((card) => card.id === saved.id)?.note_id ?? saved.note_id;
+  const sibling = (card: Flashcard) =>
+    noteId !== null && card.id !== saved.id && card.note_id === noteId;
+  const numbers = saved.card_type === 'cloze' ? clozeNumbers(saved.front_content) : [];
+  const gone = state.cards.filter(
+    (card) => sibling(card) && !numbers.includes(card.cloze_number ?? 0),
+  );
+  const edited: ReviewState = {
+    ...state,
+    cards: state.cards.map((card) =>
+      card.id === saved.id
+        ? saved
+        : sibling(card)
+          ? {
+              ...card,
+              card_type: saved.card_type,
+              front_content: saved.front_content,
+              back_content: saved.back_content,
+            }
+          : card,
+    ),
+    edited: withId(state.edited, saved.id),
+  };
+  return gone.reduce((next, card) => removeCard(next, card.id), edited);
 }
 
 /** A deleted card leaves the list; the same card stays in view unless it was the one deleted. */

@@ -26,13 +26,19 @@ export function CardView({
         {card.card_type === 'cloze' ? 'Fill in the Blank' : 'Question & Answer'}
       </div>
       <div className="min-h-40 px-6 py-8 text-lg sm:px-10">
-        <CardContent content={card.front_content} cardType={card.card_type} side="front" />
+        <CardContent
+          content={card.front_content}
+          cardType={card.card_type}
+          side="front"
+          activeNumber={card.cloze_number ?? undefined}
+        />
         {revealed ? (
           <div className="mt-6 border-t border-dashed border-border pt-6" data-testid="answer">
             <CardAnswer
               front={card.front_content}
               back={card.back_content}
               cardType={card.card_type}
+              activeNumber={card.cloze_number ?? undefined}
             />
           </div>
         ) : null}
