@@ -79,6 +79,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('allows the test clock only in tests', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);
+    expect(problemsOf({ TEST_CLOCK: 'true' })).toEqual([
+      'TEST_CLOCK: only allowed with NODE_ENV=test',
+    ]);
+  });
+
   it('keeps files in DATA_DIR/files by default and in an S3 bucket when S3_BUCKET is set', () => {
     expect(loadConfig({ DATA_DIR: '/srv/mnemo' }).storage).toEqual({
       kind: 'local',
