@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, DeckTable } from '../db/database';
+import { notBuried } from '../flashcards/availability';
 
 export type DeckRow = Selectable<DeckTable> & { new_count: number; due_review_count: number };
 
@@ -18,6 +19,7 @@ function selectDecks(db: Kysely<Database>, userId: string, now: string) {
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('flashcards.deck_id', '=', 'decks.id')
         .where('flashcards.card_state', '=', 'new')
+        .where(notBuried(now))
         .as('new_count'),
       eb
         .selectFrom('flashcards')
@@ -25,6 +27,7 @@ function selectDecks(db: Kysely<Database>, userId: string, now: string) {
         .whereRef('flashcards.deck_id', '=', 'decks.id')
         .where('flashcards.card_state', 'in', ['learning', 'review'])
         .where('flashcards.due_date', '<=', now)
+        .where(notBuried(now))
         .as('due_review_count'),
     ])
     .where('decks.user_id', '=', userId);

@@ -124,7 +124,7 @@ export async function startSession(
     },
   );
   const [newCards, dueCards] = await Promise.all([
-    findNewCards(db, userId, deckId, room.newLimit),
+    findNewCards(db, userId, deckId, room.newLimit, nowIso(now)),
     findDueCards(db, userId, deckId, nowIso(now), room.reviewLimit),
   ]);
   if (newCards.length + dueCards.length === 0) {
