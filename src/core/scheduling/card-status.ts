@@ -49,7 +49,10 @@ export function leechNotice(outcome: LeechOutcome): string | null {
 }
 
 /** A suspended card's columns; suspending a suspended card changes nothing. */
-export function suspendedFields(card: { card_state: CardState; suspended_from: ActiveState | null }) {
+export function suspendedFields(card: {
+  card_state: CardState;
+  suspended_from: ActiveState | null;
+}) {
   if (card.card_state === 'suspended') {
     return { card_state: 'suspended' as const, suspended_from: card.suspended_from };
   }

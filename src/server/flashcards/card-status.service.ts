@@ -36,7 +36,10 @@ export async function setSuspended(
     if (rows.length !== unique.length) throw notFound(CARD_MESSAGES.notFound);
     const now = nowIso();
     for (const row of rows) {
-      await setCardStatus(trx, userId, row.id, { ...statusChanges(row, suspended), updated_at: now });
+      await setCardStatus(trx, userId, row.id, {
+        ...statusChanges(row, suspended),
+        updated_at: now,
+      });
     }
   });
   return { updated: unique.length };
