@@ -7,6 +7,7 @@ import { formatDate } from '../../decks/utils';
 import type { Flashcard } from '../api/cards';
 import { CardForm } from './card-form';
 import { Badge, CardSides } from './card-parts';
+import { CardStatusButtons, StatusBadges } from './card-status';
 import { useDeleteCard, useSaveCard } from './use-card-actions';
 
 const STATE_LABELS: Record<Flashcard['card_state'], string> = {
@@ -80,7 +81,8 @@ export function CardRow({
             <Badge tone="primary">{card.card_type === 'cloze' ? 'Cloze' : 'Q&A'}</Badge>
             {card.source_job_id ? <Badge tone="accent">New</Badge> : null}
             {card.is_edited ? <Badge>Edited</Badge> : null}
-            {card.card_state !== 'new' ? (
+            <StatusBadges card={card} />
+            {card.card_state !== 'new' && card.card_state !== 'suspended' ? (
               <span className="text-xs text-muted-foreground">
                 {STATE_LABELS[card.card_state]}
                 {due ? ` · due ${due}` : ''}
@@ -111,6 +113,7 @@ export function CardRow({
               <Quote aria-hidden="true" className="size-4" />
             </Button>
           ) : null}
+          <CardStatusButtons card={card} deckId={deckId} />
           <Button
             variant="ghost"
             size="icon"

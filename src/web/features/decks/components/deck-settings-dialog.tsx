@@ -8,6 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUpdateDeck } from '../api/update-deck';
 import { errorMessage } from '../utils';
+import { DeckStudyOptions } from './deck-study-options';
 import { FsrsTuning } from './fsrs-tuning';
 
 /**
@@ -130,6 +131,7 @@ export function DeckSettingsDialog({
             </div>
           </div>
           {scheduler === 'fsrs' ? <FsrsTuning deckId={deck.id} /> : null}
+          <DeckStudyOptions deck={deck} />
           <p className="text-xs text-muted-foreground">
             Limits are whole numbers from 0 to 9999. FSRS aims at the retention you choose (70–99%):
             higher means more reviews.
