@@ -146,6 +146,8 @@ export interface Flashcard {
   learning_step: number;
   last_reviewed_at: string | null;
   average_response_time: number | null;
+  /** Cards of one note (a cloze note's deletions) share it: they are siblings. */
+  note_id: string | null;
   /** Out of every queue until this instant (the next study day); null when not buried. */
   buried_until: string | null;
   /** Lapsed the deck's leech threshold. */

@@ -48,6 +48,7 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
     last_reviewed_at: toIso(row.last_reviewed_at),
     average_response_time:
       row.average_response_time === null ? null : Number(row.average_response_time),
+    note_id: row.note_id ?? null,
     buried_until: toIso(row.buried_until ?? null),
     is_leech: Boolean(Number(row.is_leech ?? 0)),
     suspended_from: row.suspended_from ?? null,

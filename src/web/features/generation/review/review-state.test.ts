@@ -27,6 +27,7 @@ const card = (id: string, front = `Front of ${id}`): Flashcard => ({
   learning_step: 0,
   last_reviewed_at: null,
   average_response_time: null,
+  note_id: null,
   buried_until: null,
   is_leech: false,
   suspended_from: null,

@@ -21,6 +21,8 @@ import {
   undoReview,
 } from '../../api/study';
 import { enqueueReview, flushReviews, onReviewRejected } from '../../review-queue';
+import { changeCardStatus } from '../../../cards/api/card-status';
+import { leechAfterAnswer, siblingsBuriedBy, withoutCards } from './session-status';
 
 interface Requeued {
   card: QueueCard;
@@ -171,7 +173,11 @@ export function useLearnSession(deck: Deck) {
       }
       // The same scheduler as the server's, to know whether the card comes back today.
       const next = scheduleReview(schedulingCardFrom(card), rating, settings, now);
-      const delay = requeueDelaySeconds(rating, card.card_state, next.card_state);
+      // A leech with the deck's 'suspend' action leaves the session (no requeue).
+      const leech = leechAfterAnswer(card, next.lapses, deck);
+      const delay = leech.suspend
+        ? null
+        : requeueDelaySeconds(rating, card.card_state, next.card_state);
       const updated: QueueCard = {
         ...card,
         ...next,
@@ -179,6 +185,14 @@ export function useLearnSession(deck: Deck) {
         last_reviewed_at: now.toISOString(),
         review_count: card.review_count + 1,
       };
+      if (leech.notice) toast.warning(leech.notice);
+      // Siblings the deck buries after an answer leave the queue.
+      const buried = siblingsBuriedBy(card, queue, position, deck);
+      const nextQueue = withoutCards(queue, position + 1, buried);
+      if (buried.size > 0) {
+        requeued.current = requeued.current.filter((item) => !buried.has(item.card.id));
+        setQueue(nextQueue);
+      }
       if (delay !== null) {
         requeued.current.push({ card: updated, availableAt: Date.now() + delay * 1000, reviewId });
       }
@@ -193,12 +207,40 @@ export function useLearnSession(deck: Deck) {
           : current,
       );
       setRevealed(false);
-      setPercent((current) => Math.max(current, percentOf(position + 1, queue.length)));
+      setPercent((current) => Math.max(current, percentOf(position + 1, nextQueue.length)));
       shownAt.current = Date.now();
-      if (position + 1 >= queue.length) void finish(session.id);
+      if (position + 1 >= nextQueue.length) void finish(session.id);
       else setPosition(position + 1);
     },
-    [card, session, revealed, finishing, settings, position, queue.length, finish],
+    [card, session, revealed, finishing, settings, position, queue, deck, finish],
+  );
+
+  /** Suspends or buries the card shown: it leaves the session, no answer is recorded. */
+  const setAside = useCallback(
+    async (action: 'suspend' | 'bury') => {
+      if (!card || !session || finishing !== 'no') return;
+      try {
+        await flushReviews(); // an earlier answer to this card goes first
+        await changeCardStatus(card.id, action);
+      } catch (error) {
+        toast.error('Update Failed', { description: errorMessage(error, 'Please try again.') });
+        return;
+      }
+      requeued.current = requeued.current.filter((item) => item.card.id !== card.id);
+      const nextQueue = withoutCards(queue, position, new Set([card.id]));
+      setQueue(nextQueue);
+      setRevealed(false);
+      shownAt.current = Date.now();
+      refreshCounts();
+      toast.success(action === 'suspend' ? 'Card Suspended' : 'Card Buried', {
+        description:
+          action === 'suspend'
+            ? 'It is out of your studies until you unsuspend it in the card list.'
+            : 'It comes back at the start of your next study day.',
+      });
+      if (position >= nextQueue.length) void finish(session.id);
+    },
+    [card, session, finishing, queue, position, refreshCounts, finish],
   );
 
   const undo = useCallback(async () => {
@@ -246,5 +288,6 @@ export function useLearnSession(deck: Deck) {
     finish,
     rate,
     undo,
+    setAside,
   };
 }
