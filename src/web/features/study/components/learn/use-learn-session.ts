@@ -35,6 +35,8 @@ interface Answer {
   card: QueueCard;
   rating: Rating;
   position: number;
+  /** Siblings this answer buried out of the queue (undo brings them back). */
+  buried?: QueueCard[];
 }
 
 const percentOf = (done: number, total: number) =>
@@ -196,7 +198,13 @@ export function useLearnSession(deck: Deck) {
       if (delay !== null) {
         requeued.current.push({ card: updated, availableAt: Date.now() + delay * 1000, reviewId });
       }
-      answers.current.push({ reviewId, card, rating, position });
+      answers.current.push({
+        reviewId,
+        card,
+        rating,
+        position,
+        buried: queue.slice(position + 1).filter((item) => buried.has(item.id)),
+      });
       setSession((current) =>
         current
           ? {
@@ -254,7 +262,7 @@ export function useLearnSession(deck: Deck) {
       setQueue((current) => {
         const next = [...current];
         next[last.position] = restored;
-        return next;
+        return [...next, ...(last.buried ?? [])];
       });
       setPosition(last.position);
       setPercent(percentOf(last.position, queue.length));
