@@ -39,6 +39,7 @@ test('suspend from the learn page with @: the card leaves the session and is Sus
   await expect(page.getByText('Card 1 of 2')).toBeVisible();
   await expect(page.locator('.card-content').first()).not.toHaveText(suspended);
   for (let answered = 0; answered < 2; answered++) {
+    await expect(page.getByText(`Card ${answered + 1} of 2`)).toBeVisible();
     await expect(page.locator('.card-content').first()).not.toHaveText(suspended);
     await page.keyboard.press('Space');
     await page.keyboard.press('4');

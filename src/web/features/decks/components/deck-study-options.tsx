@@ -36,9 +36,9 @@ export function DeckStudyOptions({ deck }: { deck: Deck }) {
   };
 
   return (
-    <fieldset className="rounded-xl border border-border p-3 text-sm">
-      <legend className="px-1 font-medium">Burying and leeches</legend>
-      <p className="text-xs text-muted-foreground">
+    <details className="group rounded-xl border border-border p-3 text-sm">
+      <summary className="cursor-pointer font-medium">Burying and leeches</summary>
+      <p className="mt-2 text-xs text-muted-foreground">
         Siblings are the other cards of the same note (a cloze note&apos;s deletions). Buried cards
         come back at the start of your next study day.
       </p>
@@ -95,6 +95,6 @@ export function DeckStudyOptions({ deck }: { deck: Deck }) {
               ? 'Saved.'
               : ''}
       </p>
-    </fieldset>
+    </details>
   );
 }
