@@ -13,6 +13,9 @@ export const DECK_MESSAGES = {
   scheduler: 'Scheduler must be fsrs or sm2',
   desiredRetention: 'Desired retention must be between 0.70 and 0.99',
   maximumInterval: 'Maximum interval must be a whole number of days from 1 to 36500',
+  leechThreshold: 'Leech threshold must be a whole number of lapses from 1 to 99',
+  leechAction: 'Leech action must be suspend or tag',
+  burySiblings: 'Bury options must be true or false',
   notFound: 'Deck not found',
   notFoundOrDenied: 'Deck not found or access denied',
 } as const;
@@ -51,6 +54,15 @@ const maximumInterval = z
   .min(1, DECK_MESSAGES.maximumInterval)
   .max(36500, DECK_MESSAGES.maximumInterval);
 
+export const LEECH_ACTIONS = ['suspend', 'tag'] as const;
+const leechThreshold = z
+  .number({ message: DECK_MESSAGES.leechThreshold })
+  .int(DECK_MESSAGES.leechThreshold)
+  .min(1, DECK_MESSAGES.leechThreshold)
+  .max(99, DECK_MESSAGES.leechThreshold);
+const leechAction = z.enum(LEECH_ACTIONS, { message: DECK_MESSAGES.leechAction });
+const buryOption = z.boolean({ message: DECK_MESSAGES.burySiblings });
+
 /** Create deck (SPEC §5): the name is required after trimming. */
 export const createDeckSchema = z.strictObject({
   name: deckName,
@@ -68,6 +80,11 @@ export const updateDeckSchema = z
     scheduler: scheduler.optional(),
     desired_retention: desiredRetention.optional(),
     maximum_interval_days: maximumInterval.optional(),
+    bury_new_siblings: buryOption.optional(),
+    bury_review_siblings: buryOption.optional(),
+    bury_interday_learning_siblings: buryOption.optional(),
+    leech_threshold: leechThreshold.optional(),
+    leech_action: leechAction.optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: 'Nothing to update',
@@ -104,6 +121,13 @@ export interface Deck {
   maximum_interval_days: number;
   /** Personal FSRS parameters from tuning, null while FSRS's defaults apply. */
   fsrs_weights: number[] | null;
+  /** After an answer, bury the card's siblings (same note) of that kind until tomorrow (Anki). */
+  bury_new_siblings: boolean;
+  bury_review_siblings: boolean;
+  bury_interday_learning_siblings: boolean;
+  /** Lapses that make a card a leech (Anki's 8), and whether it is then suspended or only marked. */
+  leech_threshold: number;
+  leech_action: (typeof LEECH_ACTIONS)[number];
   last_studied_at: string | null;
   created_at: string;
   updated_at: string;

@@ -103,10 +103,19 @@ export const cardIdsSchema = z.strictObject({
     .max(BULK_MAX, `At most ${BULK_MAX} cards at once`),
 });
 
+export const bulkSuspendSchema = z.strictObject({
+  ids: cardIdsSchema.shape.ids,
+  suspended: z.boolean({ message: 'suspended must be true or false' }),
+});
+
 export const moveFlashcardsSchema = z.strictObject({
   ids: cardIdsSchema.shape.ids,
   target_deck_id: id,
 });
+
+/** The card list's status filter: suspended cards, cards buried now, leeches. */
+export const CARD_STATUS_FILTERS = ['suspended', 'buried', 'leech'] as const;
+export type CardStatusFilter = (typeof CARD_STATUS_FILTERS)[number];
 
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -115,6 +124,9 @@ export const listFlashcardsSchema = z.strictObject({
   card_type: cardType.optional(),
   is_edited: booleanQuery.optional(),
   source_job_id: id.optional(),
+  status: z
+    .enum(CARD_STATUS_FILTERS, { message: 'Status must be suspended, buried or leech' })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -148,6 +160,12 @@ export interface Flashcard {
   learning_step: number;
   last_reviewed_at: string | null;
   average_response_time: number | null;
+  /** Out of every queue until this instant (the next study day); null when not buried. */
+  buried_until: string | null;
+  /** Lapsed the deck's leech threshold. */
+  is_leech: boolean;
+  /** A suspended card's state before it was suspended. */
+  suspended_from: Exclude<CardState, 'suspended'> | null;
   created_at: string;
   updated_at: string;
 }

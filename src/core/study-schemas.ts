@@ -9,6 +9,7 @@ export const STUDY_MESSAGES = {
   sessionNotFound: 'Session not found',
   cardNotFound: 'Card not found or access denied',
   calculationFailed: 'Failed to calculate next review',
+  cardSuspended: 'This card is suspended: unsuspend it to study it',
   timeZone: 'Unknown time zone: send an IANA name such as Europe/Paris',
   reviewId: 'A review needs an id made by the client (8 to 100 letters, digits, - or _)',
   response: 'Response must be again, hard, good or easy',
@@ -135,4 +136,8 @@ export interface ReviewResult {
   session: LearningSession;
   /** True when this id had already been recorded (a resend): nothing changed. */
   duplicate: boolean;
+  /** This answer made the card a leech (with the deck's 'suspend' action it is now suspended). */
+  leech: boolean;
+  /** The ids of the siblings this answer buried until the next study day. */
+  buried: string[];
 }

@@ -35,6 +35,7 @@ import {
   searchFlashcards,
   updateFlashcard,
 } from './flashcards/flashcards.service';
+import { cardStatusRoutes } from './flashcards/card-status.routes';
 import { type ApiRoute, route } from './http/route-table';
 import { fileRoutes } from './files/files.routes';
 import { generationRoutes } from './generation/generation.routes';
@@ -252,6 +253,7 @@ export const apiRoutes: ApiRoute[] = [
     example: {},
     handle: ({ db, user, params }) => deleteFlashcards(db, user.id, [params.cardId ?? '']),
   }),
+  ...cardStatusRoutes,
   ...studyRoutes,
   ...preferenceRoutes,
   ...generationRoutes,

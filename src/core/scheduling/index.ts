@@ -1,4 +1,5 @@
 /** Spaced repetition, pure: SM-2 and FSRS scheduling, session queues, study days, statistics. */
+export * from './card-status';
 export * from './daily-limits';
 export * from './due';
 export * from './fsrs';

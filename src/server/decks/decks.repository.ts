@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, DeckTable } from '../db/database';
 import { type DueCutoffsIso, isDueSql } from '../db/due';
+import { notBuried } from '../flashcards/availability';
 
 export type DeckRow = Selectable<DeckTable> & { new_count: number; due_review_count: number };
 
@@ -19,12 +20,14 @@ function selectDecks(db: Kysely<Database>, userId: string, due: DueCutoffsIso) {
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('flashcards.deck_id', '=', 'decks.id')
         .where('flashcards.card_state', '=', 'new')
+        .where(notBuried(due.now))
         .as('new_count'),
       eb
         .selectFrom('flashcards')
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('flashcards.deck_id', '=', 'decks.id')
         .where((eb) => isDueSql(eb, due))
+        .where(notBuried(due.now))
         .as('due_review_count'),
     ])
     .where('decks.user_id', '=', userId);

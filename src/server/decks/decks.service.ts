@@ -16,6 +16,7 @@ import { dueCutoffsIso } from '../db/due';
 import { getPreferences } from '../preferences/preferences.service';
 import { nowIso, toIso } from '../db/time';
 import { notFound } from '../http/errors';
+import { studyOptionsOf, studyOptionsRow } from './study-options';
 import { copyFlashcardRows } from '../flashcards/flashcards.repository';
 import { NOTHING_STUDIED, studiedTodayByDeck } from '../study/today';
 import {
@@ -55,6 +56,7 @@ function toDeck(row: DeckRow, studied: StudiedToday = NOTHING_STUDIED): Deck {
     desired_retention: Number(row.desired_retention),
     maximum_interval_days: Number(row.maximum_interval_days),
     fsrs_weights: row.fsrs_weights ? (JSON.parse(row.fsrs_weights) as number[]) : null,
+    ...studyOptionsOf(row),
     last_studied_at: toIso(row.last_studied_at),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
@@ -122,7 +124,10 @@ export async function updateDeck(
   input: z.output<typeof updateDeckSchema>,
 ): Promise<Deck> {
   const changes = Object.fromEntries(
-    Object.entries(input).filter(([, value]) => value !== undefined),
+    Object.entries(input)
+      .filter(([, value]) => value !== undefined)
+      // The bury options are stored as 0 or 1.
+      .map(([key, value]) => [key, typeof value === 'boolean' ? Number(value) : value]),
   );
   const updated = await updateDeckRow(db, userId, deckId, { ...changes, updated_at: nowIso() });
   if (!updated) throw notFound(DECK_MESSAGES.notFound);
@@ -161,6 +166,7 @@ export async function duplicateDeck(
       maximum_interval_days: source.maximum_interval_days,
       fsrs_weights: source.fsrs_weights ? JSON.stringify(source.fsrs_weights) : null,
       fsrs_tuning: null,
+      ...studyOptionsRow(source),
       last_studied_at: null,
       created_at: now,
       updated_at: now,

@@ -9,6 +9,9 @@ export interface FlashcardFilters {
   card_type?: 'qa' | 'cloze';
   is_edited?: boolean;
   source_job_id?: string;
+  status?: 'suspended' | 'buried' | 'leech';
+  /** The instant 'buried' is judged at. */
+  now?: string;
 }
 
 function filtered(db: Kysely<Database>, userId: string, filters: FlashcardFilters) {
@@ -19,6 +22,11 @@ function filtered(db: Kysely<Database>, userId: string, filters: FlashcardFilter
     query = query.where('is_edited', '=', filters.is_edited ? 1 : 0);
   if (filters.source_job_id !== undefined) {
     query = query.where('source_job_id', '=', filters.source_job_id);
+  }
+  if (filters.status === 'suspended') query = query.where('card_state', '=', 'suspended');
+  if (filters.status === 'leech') query = query.where('is_leech', '=', 1);
+  if (filters.status === 'buried') {
+    query = query.where('buried_until', '>', filters.now ?? new Date().toISOString());
   }
   return query;
 }

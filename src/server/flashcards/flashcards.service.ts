@@ -49,6 +49,9 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
     last_reviewed_at: toIso(row.last_reviewed_at),
     average_response_time:
       row.average_response_time === null ? null : Number(row.average_response_time),
+    buried_until: toIso(row.buried_until ?? null),
+    is_leech: Boolean(Number(row.is_leech ?? 0)),
+    suspended_from: row.suspended_from ?? null,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };
@@ -67,7 +70,12 @@ export async function listFlashcards(
 ): Promise<FlashcardPage> {
   const { limit, offset, ...filters } = query;
   if (filters.deck_id !== undefined) await assertDeckOwned(db, userId, filters.deck_id);
-  const { rows, total } = await findFlashcards(db, userId, filters, { limit, offset });
+  const { rows, total } = await findFlashcards(
+    db,
+    userId,
+    { ...filters, now: nowIso() },
+    { limit, offset },
+  );
   return {
     flashcards: rows.map(toFlashcard),
     total,

@@ -38,7 +38,10 @@ export async function studyStatistics(
   for (const card of cards) {
     if (card.card_state !== 'learning' && card.card_state !== 'review') continue;
     const list = dueCards.get(card.deck_id) ?? [];
-    list.push({ card_state: card.card_state, due_date: toIso(card.due_date) ?? '' });
+    // A buried card is due again when it comes back (the next study day).
+    const due = toIso(card.due_date);
+    const buried = toIso(card.buried_until ?? null);
+    list.push({ card_state: card.card_state, due_date: buried && buried > due ? buried : due });
     dueCards.set(card.deck_id, list);
   }
   return computeStatistics({

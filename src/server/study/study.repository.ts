@@ -7,6 +7,7 @@ import type {
   LearningSessionTable,
   ReviewResponse,
 } from '../db/database';
+import { notBuried } from '../flashcards/availability';
 
 export type SessionRow = Selectable<LearningSessionTable>;
 export type ReviewRow = Selectable<CardReviewTable>;
@@ -213,6 +214,7 @@ export async function findNewCards(
   userId: string,
   deckId: string,
   limit: number,
+  now: string,
 ): Promise<CardRow[]> {
   if (limit <= 0) return [];
   return db
@@ -221,6 +223,7 @@ export async function findNewCards(
     .where('deck_id', '=', deckId)
     .where('user_id', '=', userId)
     .where('card_state', '=', 'new')
+    .where(notBuried(now))
     .orderBy('created_at')
     .orderBy('id')
     .limit(limit)
@@ -242,6 +245,7 @@ export async function findDueCards(
     .where('deck_id', '=', deckId)
     .where('user_id', '=', userId)
     .where((eb) => isDueSql(eb, due))
+    .where(notBuried(due.now))
     .orderBy('due_date')
     .orderBy('id')
     .limit(limit)
@@ -299,7 +303,7 @@ export async function findReviewsSince(
 export async function findCardSchedules(db: Kysely<Database>, userId: string, deckId?: string) {
   let query = db
     .selectFrom('flashcards')
-    .select(['deck_id', 'card_state', 'due_date'])
+    .select(['deck_id', 'card_state', 'due_date', 'buried_until'])
     .where('user_id', '=', userId);
   if (deckId) query = query.where('deck_id', '=', deckId);
   return query.execute();

@@ -80,7 +80,7 @@ export const studyRoutes: ApiRoute[] = [
     errors: {
       400: [STUDY_MESSAGES.noActiveSession, STUDY_MESSAGES.response, STUDY_MESSAGES.reviewId],
       404: [STUDY_MESSAGES.sessionNotFound, STUDY_MESSAGES.cardNotFound],
-      409: ['This review id was already used for another answer'],
+      409: ['This review id was already used for another answer', STUDY_MESSAGES.cardSuspended],
     },
     example: {
       body: (ids) => ({

@@ -43,6 +43,7 @@ import {
   updateSession,
 } from './study.repository';
 import { NOTHING_STUDIED, studiedTodayByDeck } from './today';
+import { applyAnswerEffects, type BuriedSibling, restoreSiblings } from './answer-effects';
 
 export function toSession(row: SessionRow): LearningSession {
   return {
@@ -126,7 +127,7 @@ export async function startSession(
     },
   );
   const [newCards, dueCards] = await Promise.all([
-    findNewCards(db, userId, deckId, room.newLimit),
+    findNewCards(db, userId, deckId, room.newLimit, nowIso(now)),
     findDueCards(db, userId, deckId, dueCutoffsIso(now, input.time_zone), room.reviewLimit),
   ]);
   if (newCards.length + dueCards.length === 0) {
@@ -204,6 +205,8 @@ async function resultOf(
     review: reviewSummary(review),
     session: toSession(session),
     duplicate,
+    leech: false,
+    buried: [],
   };
 }
 
@@ -233,6 +236,7 @@ export async function reviewCard(
   }
   const now = clockNow();
   const reviewId = randomUUID();
+  let outcome = { leech: false, buried: [] as string[] };
   try {
     await db.transaction().execute(async (trx) => {
       const session = await findSession(trx, userId, sessionId);
@@ -241,6 +245,9 @@ export async function reviewCard(
       const answeredAt = answerTime(input.answered_at, toIso(session.started_at), now);
       const card = await findCardInDeck(trx, userId, session.deck_id, input.card_id);
       if (!card) throw notFound(STUDY_MESSAGES.cardNotFound);
+      if (card.card_state === 'suspended') {
+        throw new HttpError(409, 'CARD_SUSPENDED', STUDY_MESSAGES.cardSuspended);
+      }
       const deck = await trx
         .selectFrom('decks')
         .selectAll()
@@ -263,8 +270,19 @@ export async function reviewCard(
           : (Number(card.average_response_time) * Number(card.review_count) +
               input.response_time_seconds) /
             (Number(card.review_count) + 1);
+      const effects = await applyAnswerEffects(
+        trx,
+        userId,
+        card,
+        deck,
+        next,
+        session.time_zone,
+        now,
+      );
+      outcome = { leech: effects.leech.leech, buried: effects.buriedSiblings.map((s) => s.id) };
       await updateCardScheduling(trx, userId, card.id, {
         ...cardChangesFrom(next),
+        ...effects.card,
         review_count: Number(card.review_count) + 1,
         last_reviewed_at: at,
         average_response_time: averageResponse,
@@ -281,7 +299,10 @@ export async function reviewCard(
         previous_interval_days: Number(card.interval_days),
         previous_ease_factor: Number(card.ease_factor),
         previous_card_state: card.card_state,
-        previous_card: JSON.stringify(snapshotOf(card)),
+        previous_card: JSON.stringify({
+          ...snapshotOf(card),
+          buried_siblings: effects.buriedSiblings,
+        }),
         new_interval_days: next.interval_days,
         new_ease_factor: next.ease_factor,
         new_card_state: next.card_state,
@@ -302,7 +323,7 @@ export async function reviewCard(
   }
   const recorded = await findReviewByClientId(db, userId, input.id);
   if (!recorded) throw notFound(STUDY_MESSAGES.cardNotFound);
-  return resultOf(db, userId, recorded, false);
+  return { ...(await resultOf(db, userId, recorded, false)), ...outcome };
 }
 
 /**
@@ -335,6 +356,9 @@ function snapshotOf(card: CardRow) {
     scheduled_days: Number(card.scheduled_days),
     elapsed_days: Number(card.elapsed_days),
     fsrs_state: Number(card.fsrs_state),
+    is_leech: Number(card.is_leech),
+    suspended_from: card.suspended_from,
+    buried_until: toIso(card.buried_until ?? null),
   };
 }
 
@@ -350,9 +374,12 @@ export async function undoLastReview(db: Kysely<Database>, userId: string, sessi
     if (Number(session.is_completed)) throw badRequest(STUDY_MESSAGES.noActiveSession);
     const review = await findLastReviewInSession(trx, userId, sessionId);
     if (!review) return { undone: null, card: null, session: toSession(session) };
-    const previous = JSON.parse(review.previous_card) as ReturnType<typeof snapshotOf>;
+    const { buried_siblings: buriedSiblings, ...previous } = JSON.parse(
+      review.previous_card,
+    ) as ReturnType<typeof snapshotOf> & { buried_siblings?: BuriedSibling[] };
     const at = nowIso();
     await updateCardScheduling(trx, userId, review.card_id, previous);
+    await restoreSiblings(trx, userId, buriedSiblings);
     await markReviewUndone(trx, userId, review.id, at);
     await countAnswerInSession(trx, userId, sessionId, review.user_response, -1, at);
     // 'Last studied' follows: the deck's latest answer still standing, or none.

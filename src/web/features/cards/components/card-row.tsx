@@ -10,6 +10,7 @@ import type { Flashcard } from '../api/cards';
 import { CardForm } from './card-form';
 import { Badge, CardSides } from './card-parts';
 import { ClozeRemovalDialog } from './cloze-removal-dialog';
+import { CardStatusButtons, StatusBadges } from './card-status';
 import { useDeleteCard, useSaveCard } from './use-card-actions';
 
 const STATE_LABELS: Record<Flashcard['card_state'], string> = {
@@ -94,7 +95,8 @@ export function CardRow({
             </Badge>
             {card.source_job_id ? <Badge tone="accent">New</Badge> : null}
             {card.is_edited ? <Badge>Edited</Badge> : null}
-            {card.card_state !== 'new' ? (
+            <StatusBadges card={card} />
+            {card.card_state !== 'new' && card.card_state !== 'suspended' ? (
               <span className="text-xs text-muted-foreground">
                 {STATE_LABELS[card.card_state]}
                 {due ? ` · due ${due}` : ''}
@@ -125,6 +127,7 @@ export function CardRow({
               <Quote aria-hidden="true" className="size-4" />
             </Button>
           ) : null}
+          <CardStatusButtons card={card} deckId={deckId} />
           <Button
             variant="ghost"
             size="icon"

@@ -25,6 +25,12 @@ import { useShortcut } from '../../../lib/use-shortcut';
 import { useTouchScreen } from '../../../lib/use-touch-screen';
 import { useCardSearch, useDeckCards, useDeleteCards } from '../../cards/api/cards';
 import { CardList } from '../../cards/components/card-list';
+import {
+  BulkSuspendButtons,
+  matchesStatus,
+  type StatusFilter,
+  StatusFilterSelect,
+} from '../../cards/components/card-status';
 import { AddContentPanel } from '../../generation/add-content-panel';
 import { CreateCardDialog } from '../../cards/components/create-card-dialog';
 import { MoveCardsDialog } from '../../cards/components/move-cards-dialog';
@@ -152,6 +158,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
 function CardsSection({ deck }: { deck: Deck }) {
   const cards = useDeckCards(deck.id);
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
   const term = useDebounced(search.trim());
   const results = useCardSearch(deck.id, term);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -165,8 +172,11 @@ function CardsSection({ deck }: { deck: Deck }) {
   useShortcut('n', () => setCreateOpen(true));
 
   const shown = useMemo(
-    () => (term ? (results.data?.flashcards ?? []) : (cards.data?.flashcards ?? [])),
-    [term, results.data, cards.data],
+    () =>
+      (term ? (results.data?.flashcards ?? []) : (cards.data?.flashcards ?? [])).filter((card) =>
+        matchesStatus(card, status),
+      ),
+    [term, results.data, cards.data, status],
   );
   const ids = [...selected].filter((id) => shown.some((card) => card.id === id));
   const toggle = (id: string, value: boolean) =>
@@ -185,6 +195,7 @@ function CardsSection({ deck }: { deck: Deck }) {
           Your Cards <span className="text-base font-normal text-muted-foreground">({total})</span>
         </h2>
         <div className="flex items-center gap-2">
+          {total > 0 ? <StatusFilterSelect value={status} onChange={setStatus} /> : null}
           {total > 0 ? (
             <div className="relative w-full sm:w-60">
               <Search
@@ -229,6 +240,7 @@ function CardsSection({ deck }: { deck: Deck }) {
             <Trash2 aria-hidden="true" className="size-3.5" />
             Delete
           </Button>
+          <BulkSuspendButtons deckId={deck.id} ids={ids} onDone={() => setSelected(new Set())} />
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             Clear
           </Button>
@@ -253,9 +265,9 @@ function CardsSection({ deck }: { deck: Deck }) {
           </div>
         ) : term && results.isPending ? (
           <LoadingMessage message="Searching..." />
-        ) : term && shown.length === 0 ? (
+        ) : shown.length === 0 ? (
           <p className="py-10 text-center text-muted-foreground">
-            No cards match &ldquo;{term}&rdquo;.
+            {term ? <>No cards match &ldquo;{term}&rdquo;.</> : 'No cards to show.'}
           </p>
         ) : (
           <CardList cards={shown} deckId={deck.id} selected={selected} onSelectedChange={toggle} />

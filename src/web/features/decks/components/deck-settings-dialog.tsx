@@ -8,6 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUpdateDeck } from '../api/update-deck';
 import { errorMessage } from '../utils';
+import { DeckStudyOptions } from './deck-study-options';
 import { FsrsTuning } from './fsrs-tuning';
 import { SCHEDULER_CHOICES, schedulerDescription } from '../../study/components/scheduler-choice';
 
@@ -135,6 +136,7 @@ export function DeckSettingsDialog({
           </div>
           <p className="text-sm text-muted-foreground">{schedulerDescription(scheduler)}</p>
           {scheduler === 'fsrs' ? <FsrsTuning deckId={deck.id} /> : null}
+          <DeckStudyOptions deck={deck} />
           <p className="text-xs text-muted-foreground">
             Limits are whole numbers from 0 to 9999. FSRS aims at the retention you choose (70–99%):
             higher means more reviews.

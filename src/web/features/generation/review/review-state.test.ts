@@ -29,6 +29,9 @@ const card = (id: string, front = `Front of ${id}`): Flashcard => ({
   learning_step: 0,
   last_reviewed_at: null,
   average_response_time: null,
+  buried_until: null,
+  is_leech: false,
+  suspended_from: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Undo2 } from 'lucide-react';
+import { ArrowLeft, Moon, Pause, Undo2 } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Deck } from '../../../../core/deck-schemas';
@@ -8,6 +8,8 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDeck } from '../../decks/api/get-deck';
 import { CardView } from './learn/card-view';
+import { KeyHint } from './learn/key-hint';
+import { SET_ASIDE_KEYS } from './learn/session-status';
 import { RATINGS } from './learn/ratings';
 import { SessionComplete } from './learn/session-complete';
 import { SessionPreview } from './learn/session-preview';
@@ -47,13 +49,14 @@ export function LearnPage() {
 
 function Learn({ deck }: { deck: Deck }) {
   const study = useLearnSession(deck);
-  const { phase, revealed, setRevealed, rate, undo } = study;
+  const { phase, revealed, setRevealed, rate, undo, setAside } = study;
 
-  // Keyboard: Space or Enter shows the answer, 1–4 rate, Ctrl/Cmd+Z undoes. The handler reads
+  // Keyboard: Space or Enter shows the answer, 1–4 rate, Ctrl/Cmd+Z undoes, @ suspends and
+  // - buries the card (Anki's keys). The handler reads
   // the latest state through a ref, and Space marks the answer shown at once: a rating key
   // pressed right after Space (before React re-renders) is not lost.
-  const latest = useRef({ revealed, setRevealed, rate, undo });
-  latest.current = { revealed, setRevealed, rate, undo };
+  const latest = useRef({ revealed, setRevealed, rate, undo, setAside });
+  latest.current = { revealed, setRevealed, rate, undo, setAside };
   // A layout effect: the keys work from the first paint of a card, not one frame later (a
   // Space pressed as soon as 'Card 1 of 3' showed was lost on a busy machine).
   useLayoutEffect(() => {
@@ -67,6 +70,17 @@ function Learn({ deck }: { deck: Deck }) {
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const aside =
+        event.key === SET_ASIDE_KEYS.suspend
+          ? 'suspend'
+          : event.key === SET_ASIDE_KEYS.bury
+            ? 'bury'
+            : null;
+      if (aside) {
+        event.preventDefault();
+        void current.setAside(aside);
+        return;
+      }
       if (!current.revealed && (event.key === ' ' || event.key === 'Enter')) {
         event.preventDefault();
         current.revealed = true;
@@ -142,7 +156,7 @@ function Learn({ deck }: { deck: Deck }) {
           onRate={(rating) => void rate(rating)}
         />
       ) : null}
-      <div className="mt-4 flex justify-center">
+      <div className="mt-4 flex flex-wrap items-start justify-center gap-2">
         <Button
           variant="ghost"
           size="sm"
@@ -153,6 +167,32 @@ function Learn({ deck }: { deck: Deck }) {
           <Undo2 aria-hidden="true" className="size-4" />
           Undo
         </Button>
+        <div className="flex flex-col items-center">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void setAside('bury')}
+            disabled={!card || finishing !== 'no'}
+            aria-keyshortcuts={SET_ASIDE_KEYS.bury}
+          >
+            <Moon aria-hidden="true" className="size-4" />
+            Bury
+          </Button>
+          <KeyHint>{SET_ASIDE_KEYS.bury}</KeyHint>
+        </div>
+        <div className="flex flex-col items-center">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void setAside('suspend')}
+            disabled={!card || finishing !== 'no'}
+            aria-keyshortcuts={SET_ASIDE_KEYS.suspend}
+          >
+            <Pause aria-hidden="true" className="size-4" />
+            Suspend
+          </Button>
+          <KeyHint>{SET_ASIDE_KEYS.suspend}</KeyHint>
+        </div>
       </div>
     </div>
   );

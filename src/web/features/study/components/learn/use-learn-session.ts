@@ -23,6 +23,8 @@ import {
 } from '../../api/study';
 import { enqueueReview, flushReviews, onReviewRejected } from '../../review-queue';
 import { useRatingLabels, useSchedulerSettings } from './use-rating-labels';
+import { changeCardStatus } from '../../../cards/api/card-status';
+import { leechAfterAnswer, siblingsBuriedBy, withoutCards } from './session-status';
 
 interface Requeued {
   card: QueueCard;
@@ -35,6 +37,8 @@ interface Answer {
   card: QueueCard;
   rating: Rating;
   position: number;
+  /** Siblings this answer buried out of the queue (undo brings them back). */
+  buried?: QueueCard[];
 }
 
 const percentOf = (done: number, total: number) =>
@@ -168,14 +172,18 @@ export function useLearnSession(deck: Deck) {
       }
       // The same scheduler, clock and zone as the server's, to know when the card comes back.
       const next = scheduleReview(schedulingCardFrom(card), rating, settings, now, zone);
-      const delay = sessionRequeueDelaySeconds(
-        settings.scheduler,
-        rating,
-        card.card_state,
-        next,
-        now,
-        studyDayBounds(now, zone).end,
-      );
+      // A leech with the deck's 'suspend' action leaves the session (no requeue).
+      const leech = leechAfterAnswer(card, next.lapses, deck);
+      const delay = leech.suspend
+        ? null
+        : sessionRequeueDelaySeconds(
+            settings.scheduler,
+            rating,
+            card.card_state,
+            next,
+            now,
+            studyDayBounds(now, zone).end,
+          );
       const updated: QueueCard = {
         ...card,
         ...next,
@@ -183,10 +191,24 @@ export function useLearnSession(deck: Deck) {
         last_reviewed_at: now.toISOString(),
         review_count: card.review_count + 1,
       };
+      if (leech.notice) toast.warning(leech.notice);
+      // Siblings the deck buries after an answer leave the queue.
+      const buried = siblingsBuriedBy(card, queue, position, deck);
+      const nextQueue = withoutCards(queue, position + 1, buried);
+      if (buried.size > 0) {
+        requeued.current = requeued.current.filter((item) => !buried.has(item.card.id));
+        setQueue(nextQueue);
+      }
       if (delay !== null) {
         requeued.current.push({ card: updated, availableAt: Date.now() + delay * 1000, reviewId });
       }
-      answers.current.push({ reviewId, card, rating, position });
+      answers.current.push({
+        reviewId,
+        card,
+        rating,
+        position,
+        buried: queue.slice(position + 1).filter((item) => buried.has(item.id)),
+      });
       setSession((current) =>
         current
           ? {
@@ -197,9 +219,9 @@ export function useLearnSession(deck: Deck) {
           : current,
       );
       setRevealed(false);
-      setPercent((current) => Math.max(current, percentOf(position + 1, queue.length)));
+      setPercent((current) => Math.max(current, percentOf(position + 1, nextQueue.length)));
       shownAt.current = Date.now();
-      if (position + 1 < queue.length) {
+      if (position + 1 < nextQueue.length) {
         setPosition(position + 1);
         return;
       }
@@ -215,7 +237,35 @@ export function useLearnSession(deck: Deck) {
       setQueue((current) => [...current, ahead.card]);
       setPosition(position + 1);
     },
-    [card, session, revealed, finishing, settings, zone, position, queue.length, finish],
+    [card, session, revealed, finishing, settings, zone, position, queue, deck, finish],
+  );
+
+  /** Suspends or buries the card shown: it leaves the session, no answer is recorded. */
+  const setAside = useCallback(
+    async (action: 'suspend' | 'bury') => {
+      if (!card || !session || finishing !== 'no') return;
+      try {
+        await flushReviews(); // an earlier answer to this card goes first
+        await changeCardStatus(card.id, action);
+      } catch (error) {
+        toast.error('Update Failed', { description: errorMessage(error, 'Please try again.') });
+        return;
+      }
+      requeued.current = requeued.current.filter((item) => item.card.id !== card.id);
+      const nextQueue = withoutCards(queue, position, new Set([card.id]));
+      setQueue(nextQueue);
+      setRevealed(false);
+      shownAt.current = Date.now();
+      refreshCounts();
+      toast.success(action === 'suspend' ? 'Card Suspended' : 'Card Buried', {
+        description:
+          action === 'suspend'
+            ? 'It is out of your studies until you unsuspend it in the card list.'
+            : 'It comes back at the start of your next study day.',
+      });
+      if (position >= nextQueue.length) void finish(session.id);
+    },
+    [card, session, finishing, queue, position, refreshCounts, finish],
   );
 
   const undo = useCallback(async () => {
@@ -234,7 +284,7 @@ export function useLearnSession(deck: Deck) {
         // The copy this answer sent back is no longer owed.
         const copy = rejoined ? next.indexOf(rejoined.card, last.position + 1) : -1;
         if (copy !== -1) next.splice(copy, 1);
-        return next;
+        return [...next, ...(last.buried ?? [])];
       });
       setPosition(last.position);
       setPercent(percentOf(last.position, queue.length));
@@ -268,5 +318,6 @@ export function useLearnSession(deck: Deck) {
     finish,
     rate,
     undo,
+    setAside,
   };
 }
