@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { createDb } from '../src/server/db/database';
-import { reviewCard } from '../src/server/study/study.service';
+import { reviewCard } from '../src/server/study/answers.service';
 import { HttpClient } from '../src/server/testing/http-client';
 import { createDeck, newUser } from '../src/server/testing/fixtures';
 import { startTestServer } from '../src/server/testing/test-server';

@@ -1,7 +1,7 @@
-import { now as clockNow } from '../clock';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { now as clockNow } from '../clock';
 import { DEFAULT_MAX_REVIEWS_PER_DAY, DEFAULT_NEW_CARDS_PER_DAY } from '../../core/constants';
 import {
   type createDeckSchema,

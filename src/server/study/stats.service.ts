@@ -1,6 +1,6 @@
-import { now as clockNow } from '../clock';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { now as clockNow } from '../clock';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { statsQuerySchema } from '../../core/study-schemas';
 import type { ForecastDeck } from '../../core/scheduling';

@@ -13,11 +13,10 @@ import {
   completeSession,
   dueCardsInfo,
   getSession,
-  reviewCard,
   sessionPreview,
   startSession,
-  undoLastReview,
 } from './study.service';
+import { reviewCard, undoLastReview } from './answers.service';
 
 /** Study: due counts, session preview, sessions, reviews, undo and statistics. */
 export const studyRoutes: ApiRoute[] = [

@@ -3,9 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import type { Deck } from '../../../../../core/deck-schemas';
 import {
-  learnAhead,
   type Rating,
-  REQUEUE_CHECK_MS,
   scheduleReview,
   schedulingCardFrom,
   sessionRequeueDelaySeconds,
@@ -23,14 +21,9 @@ import {
 } from '../../api/study';
 import { enqueueReview, flushReviews, onReviewRejected } from '../../review-queue';
 import { useRatingLabels, useSchedulerSettings } from './use-rating-labels';
+import { useRequeue } from './use-requeue';
 import { changeCardStatus } from '../../../cards/api/card-status';
 import { leechAfterAnswer, siblingsBuriedBy, withoutCards } from './session-status';
-
-interface Requeued {
-  card: QueueCard;
-  availableAt: number;
-  reviewId: string;
-}
 
 interface Answer {
   reviewId: string;
@@ -60,9 +53,7 @@ export function useLearnSession(deck: Deck) {
   const [revealed, setRevealed] = useState(false);
   const [finishing, setFinishing] = useState<'no' | 'saving' | 'failed'>('no');
   const [result, setResult] = useState<LearningSession | null>(null);
-  const requeued = useRef<Requeued[]>([]);
-  /** Requeued cards that joined the queue, by the answer that sent them back (for undo). */
-  const joined = useRef<Requeued[]>([]);
+  const requeue = useRequeue(phase === 'learning', setQueue);
   const answers = useRef<Answer[]>([]);
   const shownAt = useRef(Date.now());
   const settings = useSchedulerSettings(deck);
@@ -98,8 +89,7 @@ export function useLearnSession(deck: Deck) {
       setPosition(0);
       setPercent(0);
       setRevealed(false);
-      requeued.current = [];
-      joined.current = [];
+      requeue.reset();
       answers.current = [];
       shownAt.current = Date.now();
       setPhase('learning');
@@ -134,20 +124,6 @@ export function useLearnSession(deck: Deck) {
     },
     [refreshCounts],
   );
-
-  // Requeued cards come back once available: a check every 5 seconds (SPEC §9).
-  useEffect(() => {
-    if (phase !== 'learning') return;
-    const timer = setInterval(() => {
-      const now = Date.now();
-      const ready = requeued.current.filter((item) => item.availableAt <= now);
-      if (ready.length === 0) return;
-      requeued.current = requeued.current.filter((item) => item.availableAt > now);
-      joined.current.push(...ready);
-      setQueue((current) => [...current, ...ready.map((item) => item.card)]);
-    }, REQUEUE_CHECK_MS);
-    return () => clearInterval(timer);
-  }, [phase]);
 
   const rate = useCallback(
     async (rating: Rating) => {
@@ -196,11 +172,11 @@ export function useLearnSession(deck: Deck) {
       const buried = siblingsBuriedBy(card, queue, position, deck);
       const nextQueue = withoutCards(queue, position + 1, buried);
       if (buried.size > 0) {
-        requeued.current = requeued.current.filter((item) => !buried.has(item.card.id));
+        requeue.drop(buried);
         setQueue(nextQueue);
       }
       if (delay !== null) {
-        requeued.current.push({ card: updated, availableAt: Date.now() + delay * 1000, reviewId });
+        requeue.add(updated, delay, reviewId);
       }
       answers.current.push({
         reviewId,
@@ -226,16 +202,8 @@ export function useLearnSession(deck: Deck) {
         return;
       }
       // FSRS, nothing else left: a learning card due within 20 minutes is shown now (Anki).
-      const ahead =
-        settings.scheduler === 'fsrs' ? learnAhead(requeued.current, Date.now()) : undefined;
-      if (!ahead) {
-        void finish(session.id);
-        return;
-      }
-      requeued.current = requeued.current.filter((item) => item !== ahead);
-      joined.current.push(ahead);
-      setQueue((current) => [...current, ahead.card]);
-      setPosition(position + 1);
+      if (settings.scheduler === 'fsrs' && requeue.takeAhead()) setPosition(position + 1);
+      else void finish(session.id);
     },
     [card, session, revealed, finishing, settings, zone, position, queue, deck, finish],
   );
@@ -251,7 +219,7 @@ export function useLearnSession(deck: Deck) {
         toast.error('Update Failed', { description: errorMessage(error, 'Please try again.') });
         return;
       }
-      requeued.current = requeued.current.filter((item) => item.card.id !== card.id);
+      requeue.drop(new Set([card.id]));
       const nextQueue = withoutCards(queue, position, new Set([card.id]));
       setQueue(nextQueue);
       setRevealed(false);
@@ -274,15 +242,13 @@ export function useLearnSession(deck: Deck) {
     try {
       await flushReviews();
       const result = await undoReview(session.id);
-      requeued.current = requeued.current.filter((item) => item.reviewId !== last.reviewId);
-      const rejoined = joined.current.find((item) => item.reviewId === last.reviewId);
-      joined.current = joined.current.filter((item) => item !== rejoined);
+      const rejoined = requeue.takeBack(last.reviewId);
       const restored = result.card ?? last.card;
       setQueue((current) => {
         const next = [...current];
         next[last.position] = restored;
         // The copy this answer sent back is no longer owed.
-        const copy = rejoined ? next.indexOf(rejoined.card, last.position + 1) : -1;
+        const copy = rejoined ? next.indexOf(rejoined, last.position + 1) : -1;
         if (copy !== -1) next.splice(copy, 1);
         return [...next, ...(last.buried ?? [])];
       });
