@@ -236,6 +236,37 @@ describe('bury', () => {
   });
 });
 
+describe('burying real cloze siblings', () => {
+  it('a three-deletion cloze note: answering c1 buries c2 and c3 until the next study day', async () => {
+    const user = await newUser(server.url);
+    const deck = await createDeck(user, 'Cloze siblings');
+    await json(
+      await user.request(`/api/decks/${deck.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bury_new_siblings: true }),
+      }),
+      200,
+    );
+    const front = '{{c1::Paris}} is the capital of {{c2::France}}, on the {{c3::Seine}}.';
+    const body = { deck_id: deck.id, card_type: 'cloze', front_content: front, back_content: 'x' };
+    await json(await user.post('/api/flashcards', body), 201);
+    const cards = await json<FlashcardPage>(
+      await user.get(`/api/flashcards?deck_id=${deck.id}`),
+      200,
+    );
+    expect(cards.flashcards.map((card) => card.cloze_number).sort()).toEqual([1, 2, 3]);
+    const session = await queueIds(user, deck.id);
+    expect(session.ids).toHaveLength(3);
+    const c1 = cards.flashcards.find((card) => card.cloze_number === 1)?.id ?? '';
+    const result = await answer(user, session.sessionId ?? '', c1, 'good');
+    const others = cards.flashcards.filter((card) => card.id !== c1).map((card) => card.id);
+    expect(result.buried.sort()).toEqual(others.sort());
+    expect(await listed(user, deck.id, 'buried')).toEqual(others.sort());
+    expect(await dueTotal(user, deck.id)).toBe(0);
+  });
+});
+
 describe('leeches', () => {
   it('the 8th lapse marks and suspends the card in the answer; undo restores it fully', async () => {
     const user = await newUser(server.url);
