@@ -58,6 +58,17 @@ export function readHistories(text: string): CardHistory[] {
     });
 }
 
+/**
+ * A card's reviews for training, its final labelled review included: `r_history` stops before
+ * the last review, whose outcome is only in `ys`. As the last review of a training item only its
+ * outcome counts (recalled or not), it is given as Good or Again. Leaving it out trains on every
+ * outcome but the newest of each card while the evaluation scores them all.
+ */
+export function withFinalLabel(card: CardHistory): TuningReview[] {
+  const last = card.labels[card.reviews.length - 1];
+  return last ? [...card.reviews, { rating: last.y ? 3 : 1, deltaT: last.deltaT }] : card.reviews;
+}
+
 type Model = 'sm2' | readonly number[] | null;
 
 /** Predicted recall for every label of every card, by SM-2 (0.9^(t/I)) or FSRS. */
@@ -173,10 +184,7 @@ export async function schedulerEvaluation(): Promise<string> {
   const train = cards.slice(0, cut);
   const test = cards.slice(cut);
   const started = performance.now();
-  const { weights } = await tuneFromHistories(
-    train.map((card) => card.reviews),
-    null,
-  );
+  const { weights } = await tuneFromHistories(train.map(withFinalLabel), null);
   const fitSeconds = (performance.now() - started) / 1000;
   const row = (name: string, model: Model) => {
     const predictions = predict(test, model);
@@ -194,7 +202,7 @@ export async function schedulerEvaluation(): Promise<string> {
   );
   const labels = cards.reduce((sum, card) => sum + card.labels.length, 0);
   return [
-    `Real review histories (\`${FILE}\`, ${cards.length} cards, ${labels} labelled reviews): FSRS fitted on the first ${cut} cards, every model scored on the other ${cards.length - cut}, on each of their labelled reviews after a gap of a day or more (${fitted.n}, the label after a card's last review included). Metrics as srs-benchmark computes them: log loss; RMSE (bins), with labels grouped by elapsed days, review count and lapses on its geometric bins, each bin's mean prediction against its mean outcome weighted by its size; AUC. Lower is better for the first two, higher for AUC. The file has no dates, so "older" is the file's card order.`,
+    `Real review histories (\`${FILE}\`, ${cards.length} cards, ${labels} labelled reviews): FSRS fitted on the first ${cut} cards (every labelled review, each card's last included), every model scored on the other ${cards.length - cut}, on each of their labelled reviews after a gap of a day or more (${fitted.n}, the label after a card's last review included). Metrics as srs-benchmark computes them: log loss; RMSE (bins), with labels grouped by elapsed days, review count and lapses on its geometric bins, each bin's mean prediction against its mean outcome weighted by its size; AUC. Lower is better for the first two, higher for AUC. The file has no dates, so "older" is the file's card order.`,
     '',
     '| Model | log loss | RMSE (bins) | AUC |',
     '|---|---:|---:|---:|',
@@ -203,8 +211,8 @@ export async function schedulerEvaluation(): Promise<string> {
     fitted.line,
     '',
     fitted.loss < defaults.loss
-      ? 'Fitted on the older cards, FSRS predicts the newer ones better than with its defaults.'
-      : "On this split the fitted parameters predict the newer cards worse than the defaults: fitting on one collection's first 80% of cards and scoring on the file's last 20% is not srs-benchmark's per-user time split, and the labels after a card's last review (long gaps) are where fitted stabilities run long. (The earlier evaluation left those labels out and binned RMSE by predicted recall; it showed fitting helping.)",
+      ? "Fitted on the older cards, FSRS predicts the newer ones better than with its defaults. (Fitted without each card's last labelled review, which `r_history` leaves out, the parameters never saw the newest outcome of any card and predicted the held-out cards worse than the defaults: log loss 0.3007, RMSE (bins) 0.0843.)"
+      : 'On this split the fitted parameters predict the newer cards worse than the defaults.',
   ].join('\n');
 }
 
