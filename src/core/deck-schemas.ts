@@ -114,7 +114,7 @@ export interface Deck {
   new_count: number;
   new_cards_per_day: number;
   max_reviews_per_day: number;
-  /** The deck's scheduler: FSRS (default for new decks) or SM-2. */
+  /** The deck's scheduler: SM-2 (the spec's, the account default unless changed) or FSRS. */
   scheduler: SchedulerName;
   /** FSRS's target probability of recall at review time (default 0.90). */
   desired_retention: number;
