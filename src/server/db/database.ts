@@ -76,6 +76,8 @@ export interface FlashcardTable {
   note_id: string | null;
   /** The cloze deletion this card asks (c2 → 2); null for Q&A cards. */
   cloze_number: number | null;
+  /** Tags separated by single spaces, '' for none (src/core/tags.ts). */
+  tags: Generated<string>;
 }
 
 export interface UserPreferencesTable {

@@ -3,6 +3,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { DatabaseKind } from './database';
 import { studyOptionsMigration } from './migration-0005-study-options';
 import { clozeSiblingsMigration } from './migration-0006-cloze-siblings';
+import { tagsMigration } from './migration-0007-tags';
 
 type ColumnSpec = readonly [
   string,
@@ -272,6 +273,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     },
     '0005_study_options': studyOptionsMigration(timestamp),
     '0006_cloze_siblings': clozeSiblingsMigration(),
+    '0007_tags': tagsMigration(),
   };
 }
 
