@@ -1,3 +1,4 @@
+import { TAG_MAX_LENGTH, TAG_MESSAGES, tagsSchema } from './tags';
 import { z } from 'zod';
 import { CLOZE_MESSAGES, clozeNumbers, validateCloze } from './card-content/cloze';
 
@@ -53,6 +54,7 @@ export const createFlashcardSchema = z
     card_type: cardType.default('qa'),
     front_content: front,
     back_content: back,
+    tags: tagsSchema.optional(),
   })
   .superRefine((card, context) => {
     if (card.card_type !== 'cloze') return;
@@ -79,6 +81,7 @@ export const updateFlashcardSchema = z
     card_type: cardType.optional(),
     front_content: front.optional(),
     back_content: back.optional(),
+    tags: tagsSchema.optional(),
     /** Confirms an edit that removes cloze numbers and their cards (409 without it). */
     confirm_removals: z.boolean().optional(),
   })
@@ -127,6 +130,7 @@ export const listFlashcardsSchema = z.strictObject({
   status: z
     .enum(CARD_STATUS_FILTERS, { message: 'Status must be suspended, buried or leech' })
     .optional(),
+  tag: z.string().trim().min(1, 'Give a tag').max(TAG_MAX_LENGTH, TAG_MESSAGES.tooLong).optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -152,6 +156,8 @@ export interface Flashcard {
   note_id: string | null;
   /** The deletion this card asks (`{{c2::…}}` → 2); null for Q&A cards. */
   cloze_number: number | null;
+  /** Anki-style tags: words without spaces ('biology', 'lang::verbs'). */
+  tags: string[];
   card_state: CardState;
   due_date: string;
   interval_days: number;

@@ -1,6 +1,10 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, FlashcardTable } from '../db/database';
+import { tagsToColumn } from '../../core/tags';
 import { likePattern } from '../decks/decks.repository';
+
+/** LIKE wildcards and the escape character, escaped (pattern built by the caller). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export type FlashcardRow = Selectable<FlashcardTable>;
 
@@ -10,6 +14,8 @@ export interface FlashcardFilters {
   is_edited?: boolean;
   source_job_id?: string;
   status?: 'suspended' | 'buried' | 'leech';
+  /** Cards with this tag, or under it ('lang' finds 'lang' and 'lang::verbs'), any case. */
+  tag?: string;
   /** The instant 'buried' is judged at. */
   now?: string;
 }
@@ -27,6 +33,16 @@ function filtered(db: Kysely<Database>, userId: string, filters: FlashcardFilter
   if (filters.status === 'leech') query = query.where('is_leech', '=', 1);
   if (filters.status === 'buried') {
     query = query.where('buried_until', '>', filters.now ?? new Date().toISOString());
+  }
+  if (filters.tag !== undefined) {
+    const tag = escapeLike(filters.tag.toLowerCase());
+    const tags = sql`' ' || lower(tags) || ' '`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(tags, 'like', sql`${`% ${tag} %`} escape '\\'`),
+        eb(tags, 'like', sql`${`% ${tag}::%`} escape '\\'`),
+      ]),
+    );
   }
   return query;
 }
@@ -97,6 +113,7 @@ export async function searchFlashcardRows(
       eb.or([
         eb(sql`lower(front_content)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(coalesce(back_content, ''))`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(tags)`, 'like', sql`${pattern} escape '\\'`),
       ]),
     );
   if (deckId !== undefined) query = query.where('deck_id', '=', deckId);
@@ -187,7 +204,7 @@ export async function copyFlashcardRows(
 ): Promise<number> {
   const cards = await db
     .selectFrom('flashcards')
-    .select(['card_type', 'front_content', 'back_content', 'note_id', 'cloze_number'])
+    .select(['card_type', 'front_content', 'back_content', 'note_id', 'cloze_number', 'tags'])
     .where('user_id', '=', userId)
     .where('deck_id', '=', fromDeckId)
     .orderBy('created_at')
@@ -200,9 +217,10 @@ export async function copyFlashcardRows(
       const id = newId();
       if (card.note_id !== null && !notes.has(card.note_id)) notes.set(card.note_id, id);
       return {
-        ...newCardRow(userId, toDeckId, card, id, now),
+        ...newCardRow(userId, toDeckId, { ...card, tags: [] }, id, now),
         note_id: card.note_id === null ? null : (notes.get(card.note_id) ?? id),
         cloze_number: card.cloze_number,
+        tags: card.tags,
       };
     }),
   );
@@ -215,6 +233,7 @@ export function newCardRow(
   deckId: string,
   card: Pick<FlashcardTable, 'card_type' | 'front_content' | 'back_content'> & {
     source_job_id?: string | null;
+    tags?: readonly string[];
   },
   id: string,
   now: string,
@@ -227,6 +246,7 @@ export function newCardRow(
     front_content: card.front_content,
     back_content: card.back_content,
     source_job_id: card.source_job_id ?? null,
+    tags: tagsToColumn(card.tags ?? []),
     is_edited: 0,
     card_state: 'new',
     due_date: now,

@@ -1,3 +1,4 @@
+import { tagsFromColumn } from '../../core/tags';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -40,6 +41,7 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
     is_edited: Boolean(Number(row.is_edited)),
     note_id: row.note_id ?? null,
     cloze_number: row.cloze_number === null ? null : Number(row.cloze_number),
+    tags: tagsFromColumn(row.tags),
     card_state: row.card_state,
     due_date: toIso(row.due_date),
     interval_days: Number(row.interval_days),

@@ -12,6 +12,7 @@ import {
   clozeProblem,
   type updateFlashcardSchema,
 } from '../../core/flashcard-schemas';
+import { tagsFromColumn, tagsToColumn } from '../../core/tags';
 import type { Database } from '../db/database';
 import { nowIso } from '../db/time';
 import { addToCardCount } from '../decks/decks.repository';
@@ -38,9 +39,11 @@ export async function editNote(
   newId: () => string,
 ): Promise<string> {
   const { confirm_removals: confirmed, ...fields } = input;
-  const changes = Object.fromEntries(
-    Object.entries(fields).filter(([, value]) => value !== undefined),
-  );
+  const { tags, ...content } = fields;
+  const changes = {
+    ...Object.fromEntries(Object.entries(content).filter(([, value]) => value !== undefined)),
+    ...(tags === undefined ? {} : { tags: tagsToColumn(tags) }),
+  };
   return db.transaction().execute(async (trx) => {
     const current = await findFlashcardById(trx, userId, cardId);
     if (!current) throw notFound(CARD_MESSAGES.notFound);
@@ -81,8 +84,12 @@ export async function editNote(
     }
     const added = plan.add.filter((number) => number !== takesNumber);
     if (added.length > 0) {
-      const content = { card_type: type, front_content: front, back_content: current.back_content };
-      if (fields.back_content !== undefined) content.back_content = fields.back_content;
+      const content = {
+        card_type: type,
+        front_content: front,
+        back_content: fields.back_content ?? current.back_content,
+        tags: tags ?? tagsFromColumn(current.tags),
+      };
       await insertFlashcards(
         trx,
         added.map((number, index) => ({

@@ -21,6 +21,7 @@ const card = (id: string, front = `Front of ${id}`): Flashcard => ({
   is_edited: false,
   note_id: null,
   cloze_number: null,
+  tags: [],
   card_state: 'new',
   due_date: '2026-01-01T00:00:00.000Z',
   interval_days: 0,
