@@ -40,6 +40,7 @@ export interface CardInput {
   card_type: CardType;
   front_content: string;
   back_content: string;
+  tags?: string[];
 }
 
 /** After a change to a deck's cards: the deck (counts), its cards and the deck list. */

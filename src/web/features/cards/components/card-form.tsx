@@ -3,8 +3,9 @@ import { CARD_CONTENT_MAX } from '../../../../core/flashcard-schemas';
 import { Button } from '../../../components/ui/button';
 import { DialogClose } from '../../../components/ui/dialog';
 import { useFieldTouch } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
+import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { normalizeTags } from '../../../../core/tags';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import type { CardInput, CardType } from '../api/cards';
@@ -17,7 +18,7 @@ export const CARD_FORM_MESSAGES = {
 const TYPE_LABELS: Record<CardType, string> = { qa: 'Q&A', cloze: 'Cloze' };
 
 /**
- * The card editor (create and inline edit): type, front, back. Front and back are required
+ * The card editor (create and inline edit): type, front, back, tags. Front and back are required
  * after trimming (SPEC §5); the submit button stays disabled while either is empty.
  */
 export function CardForm({
@@ -41,6 +42,7 @@ export function CardForm({
   const [type, setType] = useState<CardType>(initial.card_type);
   const [front, setFront] = useState(initial.front_content);
   const [back, setBack] = useState(initial.back_content);
+  const [tags, setTags] = useState((initial.tags ?? []).join(' '));
   const [submitted, setSubmitted] = useState(false);
   const frontTouch = useFieldTouch(submitted);
   const backTouch = useFieldTouch(submitted);
@@ -52,7 +54,12 @@ export function CardForm({
     event.preventDefault();
     setSubmitted(true);
     if (!canSubmit) return;
-    onSubmit({ card_type: type, front_content: front.trim(), back_content: back.trim() });
+    onSubmit({
+      card_type: type,
+      front_content: front.trim(),
+      back_content: back.trim(),
+      tags: normalizeTags(tags),
+    });
   };
 
   return (
@@ -139,6 +146,19 @@ export function CardForm({
           ) : (
             'The answer.'
           )}
+        </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-tags`}>Tags</Label>
+        <Input
+          id={`${id}-tags`}
+          value={tags}
+          placeholder="biology chapter-3"
+          aria-describedby={`${id}-tags-help`}
+          onChange={(event) => setTags(event.target.value)}
+        />
+        <p id={`${id}-tags-help`} className="text-xs text-muted-foreground">
+          Optional. Words separated by spaces; use :: for levels (lang::verbs).
         </p>
       </div>
       <div className="flex justify-end gap-2">

@@ -51,6 +51,7 @@ export function CardRow({
             card_type: card.card_type,
             front_content: card.front_content,
             back_content: card.back_content ?? '',
+            tags: card.tags,
           }}
           pending={saveCard.pending}
           submitLabel="Save"
@@ -96,6 +97,14 @@ export function CardRow({
             {card.source_job_id ? <Badge tone="accent">New</Badge> : null}
             {card.is_edited ? <Badge>Edited</Badge> : null}
             <StatusBadges card={card} />
+            {card.tags.map((tag) => (
+              <span
+                key={tag}
+                className="rounded-full border border-border px-2 py-0.5 text-xs text-muted-foreground"
+              >
+                #{tag}
+              </span>
+            ))}
             {card.card_state !== 'new' && card.card_state !== 'suspended' ? (
               <span className="text-xs text-muted-foreground">
                 {STATE_LABELS[card.card_state]}

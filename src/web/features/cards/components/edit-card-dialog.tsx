@@ -31,6 +31,7 @@ export function EditCardDialog({
             card_type: card.card_type,
             front_content: card.front_content,
             back_content: card.back_content ?? '',
+            tags: card.tags,
           }}
           pending={pending}
           submitLabel="Save"
