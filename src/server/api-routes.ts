@@ -41,6 +41,7 @@ import { fileRoutes } from './files/files.routes';
 import { generationRoutes } from './generation/generation.routes';
 import { studyRoutes } from './study/study.routes';
 import { preferenceRoutes } from './preferences/preferences.routes';
+import { ankiExportRoutes } from './anki-export/export.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -256,6 +257,7 @@ export const apiRoutes: ApiRoute[] = [
   ...cardStatusRoutes,
   ...studyRoutes,
   ...preferenceRoutes,
+  ...ankiExportRoutes,
   ...generationRoutes,
   ...fileRoutes,
 ];

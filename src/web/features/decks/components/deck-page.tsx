@@ -38,6 +38,7 @@ import type { Deck } from '../api/get-decks';
 import { useDeck } from '../api/get-deck';
 import { errorMessage } from '../utils';
 import { DeckSettingsDialog } from './deck-settings-dialog';
+import { DeckExportMenu } from './deck-export-menu';
 
 function DeckNotFound() {
   return (
@@ -126,6 +127,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
             >
               <Settings2 aria-hidden="true" className="size-4" />
             </Button>
+            <DeckExportMenu deckId={deck.id} />
             {deck.due_count > 0 ? (
               <Button asChild>
                 <Link to={`/deck/${deck.id}/learn`}>

@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import { ankiFieldHtml } from '../../core/anki-export/field-html';
+import { plainTextOf } from '../../core/card-content/render';
+import { addDays, studyDate, studyDaysBetween, studyDayStart } from '../../core/scheduling';
+import { ankiDeckJson, ankiDeckConfigJson, ankiModels, MODEL_IDS } from './models';
+
+/**
+ * Mnemo's decks, cards and review log as the rows of an Anki collection of schema 11 (the
+ * `collection.anki21` of an .apkg, which every Anki 2.1 and later imports). Read from Anki's
+ * own storage code (rslib/src/storage/schema11.sql and the schema-11 JSON of note types,
+ * decks and deck options), not guessed.
+ *
+ * Mapping: a Q&A card is a note of the 'Basic (Mnemo)' type; a cloze note (siblings sharing
+ * `note_id`) is one note of 'Cloze (Mnemo)' with a card per deletion (ord = number − 1). Card
+ * states: new → type 0; learning → type 1 (3 after a lapse), due as a timestamp; review → type
+ * 2, due in days since the collection's creation (its study day start in the user's zone);
+ * suspended → queue −1, buried → queue −3. FSRS memory (stability, difficulty) goes in the card's
+ * `data`. Answers become `revlog` rows (ease 1–4, intervals in days or negative seconds).
+ */
+
+export interface ExportDeck {
+  id: string;
+  name: string;
+  description: string | null;
+  new_cards_per_day: number;
+  max_reviews_per_day: number;
+  desired_retention: number;
+  maximum_interval_days: number;
+}
+
+export interface ExportCard {
+  id: string;
+  deck_id: string;
+  card_type: 'qa' | 'cloze';
+  front_content: string;
+  back_content: string | null;
+  tags: string;
+  note_id: string | null;
+  cloze_number: number | null;
+  card_state: 'new' | 'learning' | 'review' | 'suspended';
+  suspended_from: 'new' | 'learning' | 'review' | null;
+  buried_until: string | null;
+  due_date: string;
+  interval_days: number;
+  ease_factor: number;
+  lapses: number;
+  reps: number;
+  review_count: number;
+  stability: number | null;
+  difficulty: number | null;
+  fsrs_state: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExportReview {
+  card_id: string;
+  user_response: 'again' | 'hard' | 'good' | 'easy';
+  response_time_seconds: number;
+  previous_interval_days: number;
+  previous_card_state: 'new' | 'learning' | 'review' | 'suspended';
+  new_interval_days: number;
+  new_ease_factor: number;
+  new_due_date: string;
+  reviewed_at: string;
+}
+
+export interface AnkiCollection {
+  col: {
+    crt: number;
+    mod: number;
+    conf: string;
+    models: string;
+    decks: string;
+    dconf: string;
+  };
+  notes: (string | number)[][];
+  cards: (number | string)[][];
+  revlog: number[][];
+}
+
+const EASE = { again: 1, hard: 2, good: 3, easy: 4 } as const;
+
+/** Anki's field checksum: the first 8 hex digits of the SHA-1 of the stripped first field. */
+export function fieldChecksum(text: string): number {
+  return Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
+}
+
+/** A stable GUID per Mnemo note, so exporting twice gives the same notes (Anki updates them). */
+export function noteGuid(noteId: string): string {
+  return createHash('sha256').update(`mnemo:${noteId}`).digest('base64url').slice(0, 10);
+}
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+export function buildAnkiCollection(input: {
+  decks: ExportDeck[];
+  cards: ExportCard[];
+  reviews: ExportReview[];
+  now: Date;
+  timeZone: string;
+}): AnkiCollection {
+  const { now, timeZone } = input;
+  const nowMs = now.getTime();
+  // The collection starts on the earliest study day any review card is due (so no due day is
+  // negative), or today.
+  let firstDay = studyDate(now, timeZone);
+  for (const card of input.cards) {
+    const day = studyDate(new Date(card.due_date), timeZone);
+    if (day < firstDay) firstDay = day;
+  }
+  const crtDate = addDays(firstDay, -1);
+  const crt = Math.floor(studyDayStart(crtDate, timeZone).getTime() / 1000);
+  const crtInstant = new Date(crt * 1000);
+
+  // Ids: Anki's are millisecond timestamps; ours count up from now, in a stable order.
+  let nextId = nowMs;
+  const deckIds = new Map(input.decks.map((deck) => [deck.id, nextId++]));
+  const notes = new Map<string, { id: number; cards: ExportCard[] }>();
+  for (const card of input.cards) {
+    const key = card.note_id ?? card.id;
+    const note = notes.get(key) ?? { id: 0, cards: [] };
+    note.cards.push(card);
+    notes.set(key, note);
+  }
+  const cardIds = new Map<string, number>();
+  const noteRows: (string | number)[][] = [];
+  const cardRows: (number | string)[][] = [];
+  let position = 0;
+  for (const [key, note] of notes) {
+    note.id = nextId++;
+    const first = note.cards[0] as ExportCard;
+    const cloze = first.card_type === 'cloze';
+    const fields = cloze
+      ? [ankiFieldHtml(first.front_content), '']
+      : [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
+    const sortText = plainTextOf(first.front_content);
+    const tags = first.tags.trim() ? ` ${first.tags.trim()} ` : '';
+    noteRows.push([
+      note.id,
+      noteGuid(key),
+      cloze ? MODEL_IDS.cloze : MODEL_IDS.basic,
+      seconds(first.updated_at),
+      0,
+      tags,
+      fields.join('\x1f'),
+      sortText,
+      fieldChecksum(sortText),
+      0,
+      '',
+    ]);
+    for (const card of note.cards) {
+      const id = nextId++;
+      cardIds.set(card.id, id);
+      const ord = cloze ? Math.max(0, (card.cloze_number ?? 1) - 1) : 0;
+      cardRows.push([
+        id,
+        note.id,
+        deckIds.get(card.deck_id) ?? 1,
+        ord,
+        seconds(card.updated_at),
+        0,
+        ...schedulingOf(card, ++position, now, crtInstant, timeZone),
+      ]);
+    }
+  }
+  const revlog: number[][] = [];
+  const used = new Set<number>();
+  for (const review of input.reviews) {
+    const cid = cardIds.get(review.card_id);
+    if (cid === undefined) continue;
+    let id = Date.parse(review.reviewed_at);
+    while (used.has(id)) id++;
+    used.add(id);
+    const reviewed = Date.parse(review.reviewed_at);
+    const ivl =
+      review.new_interval_days >= 1
+        ? Math.round(review.new_interval_days)
+        : -Math.max(1, Math.round((Date.parse(review.new_due_date) - reviewed) / 1000));
+    // Anki's review kinds: 0 learning, 1 review, 2 relearning.
+    const type =
+      review.previous_card_state === 'review'
+        ? 1
+        : review.previous_card_state === 'learning' && review.previous_interval_days >= 1
+          ? 2
+          : 0;
+    revlog.push([
+      id,
+      cid,
+      0,
+      EASE[review.user_response],
+      ivl,
+      Math.round(review.previous_interval_days),
+      Math.round(review.new_ease_factor * 1000),
+      Math.min(60_000, Math.round(review.response_time_seconds * 1000)),
+      type,
+    ]);
+  }
+
+  const decksJson: Record<string, object> = { '1': ankiDeckJson(1, 'Default', '', 1, nowMs) };
+  const dconfJson: Record<string, object> = { '1': ankiDeckConfigJson(1, 'Default', null, nowMs) };
+  for (const deck of input.decks) {
+    const id = deckIds.get(deck.id) ?? 1;
+    decksJson[String(id)] = ankiDeckJson(id, deck.name, deck.description ?? '', id, nowMs);
+    dconfJson[String(id)] = ankiDeckConfigJson(id, deck.name, deck, nowMs);
+  }
+  return {
+    col: {
+      crt,
+      mod: nowMs,
+      conf: JSON.stringify({
+        schedVer: 2,
+        rollover: 4,
+        nextPos: position + 1,
+        curDeck: 1,
+        activeDecks: [1],
+        curModel: String(MODEL_IDS.basic),
+        sortType: 'noteFld',
+        sortBackwards: false,
+        addToCur: true,
+        estTimes: true,
+        dueCounts: true,
+        newSpread: 0,
+        collapseTime: 1200,
+        timeLim: 0,
+      }),
+      models: JSON.stringify(ankiModels(nowMs)),
+      decks: JSON.stringify(decksJson),
+      dconf: JSON.stringify(dconfJson),
+    },
+    notes: noteRows,
+    cards: cardRows,
+    revlog,
+  };
+}
+
+/**
+ * A card's `type, queue, due, ivl, factor, reps, lapses, left, odue, odid, flags` and its
+ * `data`, as Anki keeps them.
+ */
+function schedulingOf(
+  card: ExportCard,
+  position: number,
+  now: Date,
+  crt: Date,
+  timeZone: string,
+): (number | string)[] {
+  const state = card.card_state === 'suspended' ? (card.suspended_from ?? 'new') : card.card_state;
+  const factor = Math.round((card.ease_factor || 2.5) * 1000);
+  const reps = Math.max(card.reps, card.review_count);
+  let type: number;
+  let due: number;
+  let ivl = 0;
+  if (state === 'new') {
+    type = 0;
+    due = position;
+  } else if (state === 'learning') {
+    type = card.lapses > 0 && card.interval_days >= 1 ? 3 : 1;
+    due = seconds(card.due_date);
+    ivl = type === 3 ? Math.max(1, Math.round(card.interval_days)) : 0;
+  } else {
+    type = 2;
+    due = Math.max(0, studyDaysBetween(crt, new Date(card.due_date), timeZone));
+    ivl = Math.max(1, Math.round(card.interval_days));
+  }
+  let queue = type === 3 ? 1 : type;
+  if (card.card_state === 'suspended') queue = -1;
+  else if (card.buried_until && Date.parse(card.buried_until) > now.getTime()) queue = -3;
+  const data =
+    card.stability !== null && card.difficulty !== null && state !== 'new'
+      ? JSON.stringify({ s: round(card.stability), d: round(card.difficulty) })
+      : '';
+  return [
+    type,
+    queue,
+    due,
+    ivl,
+    state === 'new' ? 0 : factor,
+    reps,
+    card.lapses,
+    state === 'learning' ? 1 : 0,
+    0,
+    0,
+    0,
+    data,
+  ];
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;

@@ -1,0 +1,30 @@
+import { DECK_MESSAGES } from '../../core/deck-schemas';
+import { STUDY_MESSAGES, studyQuerySchema } from '../../core/study-schemas';
+import { type ApiRoute, route } from '../http/route-table';
+import { exportAnkiPackage } from './export.service';
+
+/** Export to Anki: a deck, or every deck, as an .apkg. */
+export const ankiExportRoutes: ApiRoute[] = [
+  route({
+    method: 'get',
+    path: '/decks/:deckId/export/anki',
+    tag: 'Import and export',
+    summary:
+      'Download a deck as an Anki package (.apkg): cards, scheduling, review history and tags',
+    query: studyQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    example: { query: () => ({ time_zone: 'Europe/Paris' }) },
+    handle: ({ db, user, params, query }) =>
+      exportAnkiPackage(db, user.id, query.time_zone, params.deckId ?? ''),
+  }),
+  route({
+    method: 'get',
+    path: '/export/anki',
+    tag: 'Import and export',
+    summary: 'Download every deck as one Anki package (.apkg)',
+    query: studyQuerySchema,
+    errors: { 400: [STUDY_MESSAGES.timeZone] },
+    example: { query: () => ({ time_zone: 'Europe/Paris' }) },
+    handle: ({ db, user, query }) => exportAnkiPackage(db, user.id, query.time_zone),
+  }),
+];

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import { DECK_MESSAGES } from '../../core/deck-schemas';
+import { now as clockNow } from '../clock';
+import type { Database } from '../db/database';
+import { toIso } from '../db/time';
+import { notFound } from '../http/errors';
+import { buildAnkiCollection } from './collection';
+import { findExportData } from './export.repository';
+import { writeApkg } from './package';
+
+/** `Content-Disposition` for a download (RFC 6266, with a plain fallback). */
+function attachment(name: string, fallback: string): string {
+  const plain = /^[\x20-\x7e]+$/.test(name) && !/["\\/]/.test(name) ? name : fallback;
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const num = (value: unknown) => Number(value);
+
+/**
+ * One of the user's decks, or all of them, as an Anki package (.apkg) with cards, scheduling,
+ * review history and tags; `timeZone` places review days as the user's study days.
+ */
+export async function exportAnkiPackage(
+  db: Kysely<Database>,
+  userId: string,
+  timeZone: string,
+  deckId?: string,
+): Promise<Response> {
+  const data = await findExportData(db, userId, deckId);
+  if (deckId !== undefined && data.decks.length === 0) throw notFound(DECK_MESSAGES.notFound);
+  const collection = buildAnkiCollection({
+    now: clockNow(),
+    timeZone,
+    decks: data.decks.map((deck) => ({
+      ...deck,
+      new_cards_per_day: num(deck.new_cards_per_day),
+      max_reviews_per_day: num(deck.max_reviews_per_day),
+      desired_retention: num(deck.desired_retention),
+      maximum_interval_days: num(deck.maximum_interval_days),
+    })),
+    cards: data.cards.map((card) => ({
+      ...card,
+      due_date: toIso(card.due_date),
+      buried_until: toIso(card.buried_until),
+      created_at: toIso(card.created_at),
+      updated_at: toIso(card.updated_at),
+      interval_days: num(card.interval_days),
+      ease_factor: num(card.ease_factor),
+      lapses: num(card.lapses),
+      reps: num(card.reps),
+      review_count: num(card.review_count),
+      stability: card.stability === null ? null : num(card.stability),
+      difficulty: card.difficulty === null ? null : num(card.difficulty),
+      fsrs_state: num(card.fsrs_state),
+      cloze_number: card.cloze_number === null ? null : num(card.cloze_number),
+    })),
+    reviews: data.reviews.map((review) => ({
+      ...review,
+      response_time_seconds: num(review.response_time_seconds),
+      previous_interval_days: num(review.previous_interval_days),
+      new_interval_days: num(review.new_interval_days),
+      new_ease_factor: num(review.new_ease_factor),
+      new_due_date: toIso(review.new_due_date),
+      reviewed_at: toIso(review.reviewed_at),
+    })),
+  });
+  const bytes = await writeApkg(collection);
+  const name = deckId !== undefined ? (data.decks[0]?.name ?? 'deck') : 'Mnemo';
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'content-type': 'application/octet-stream',
+      'content-length': String(bytes.length),
+      'content-disposition': attachment(`${name}.apkg`, 'mnemo.apkg'),
+      'cache-control': 'private, no-store',
+    },
+  });
+}
