@@ -9,9 +9,7 @@ import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
  * editor writes fields. Linear time: math is found by the same scanner as the card renderer.
  */
 export function ankiFieldHtml(content: string): string {
-  const html = fieldMarkdown()
-    .render(content.replace(/\r\n?/g, '\n'))
-    .trim();
+  const html = fieldMarkdown().render(content.replace(/\r\n?/g, '\n')).trim();
   const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
   return single && !single[1]?.includes('<p>') ? (single[1] ?? '') : html;
 }
