@@ -46,9 +46,20 @@ export interface ImportedCard {
   tags: string[];
 }
 
-/** The mapping a file suggests: front 1, back 2 (when there is one), its `#tags column:`. */
+/**
+ * The mapping a file suggests: columns named Front, Back, Type and Tags; else front 1, back 2
+ * (when there is one) and its `#tags column:`.
+ */
 export function defaultMapping(parsed: ParsedText): ColumnMapping {
   const count = parsed.columns.length;
+  const named = (name: string) => {
+    const index = parsed.columns.findIndex((label) => label.toLowerCase() === name);
+    return index === -1 ? null : index + 1;
+  };
+  const front = named('front');
+  if (front !== null) {
+    return { front, back: named('back'), type: named('type'), tags: named('tags') };
+  }
   const tags = parsed.headers.tagsColumn;
   const free = [1, 2, 3].filter((index) => index !== tags && index <= count);
   return {

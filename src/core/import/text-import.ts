@@ -250,6 +250,11 @@ export function parseImportText(input: string): ParsedText {
     headers.columns = readRecords(raw.columns, separator).rows[0]?.fields ?? [];
   }
   const { rows: all, unclosed } = readRecords(text, separator, offset, line);
+  // A first row naming the columns (Front, Back, …), as spreadsheets and Mnemo's export write.
+  const first = all[0]?.fields.map((field) => field.trim().toLowerCase()) ?? [];
+  if (!headers.columns && first.includes('front') && first.includes('back')) {
+    headers.columns = all.shift()?.fields.map((field) => field.trim());
+  }
   const expected = headers.columns?.length || all[0]?.fields.length || 0;
   const problems: TextProblem[] = [];
   const rows: TextRow[] = [];
