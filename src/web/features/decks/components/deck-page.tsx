@@ -1,6 +1,7 @@
 import {
   ArrowLeft,
   BarChart3,
+  Download,
   FileQuestion,
   GraduationCap,
   Layers,
@@ -9,6 +10,7 @@ import {
   Settings2,
   Sparkles,
   Trash2,
+  Upload,
 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -34,6 +36,8 @@ import {
 import { AddContentPanel } from '../../generation/add-content-panel';
 import { CreateCardDialog } from '../../cards/components/create-card-dialog';
 import { MoveCardsDialog } from '../../cards/components/move-cards-dialog';
+import { exportCsvUrl } from '../../cards/components/import/import-api';
+import { ImportDialog } from '../../cards/components/import/import-dialog';
 import type { Deck } from '../api/get-decks';
 import { useDeck } from '../api/get-deck';
 import { errorMessage } from '../utils';
@@ -85,6 +89,7 @@ export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
 
 function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <Link
@@ -118,6 +123,16 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
                 <BarChart3 aria-hidden="true" className="size-4" />
               </Link>
             </Button>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <Upload aria-hidden="true" className="size-4" />
+              Import
+            </Button>
+            <Button asChild variant="outline">
+              <a href={exportCsvUrl(deck.id)} download>
+                <Download aria-hidden="true" className="size-4" />
+                Export CSV
+              </a>
+            </Button>
             <Button
               variant="outline"
               size="icon"
@@ -148,6 +163,9 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
           <CardsSection deck={deck} />
         </>
       )}
+      {mode === 'deck' ? (
+        <ImportDialog deckId={deck.id} open={importOpen} onOpenChange={setImportOpen} />
+      ) : null}
       {settingsOpen ? (
         <DeckSettingsDialog deck={deck} open={settingsOpen} onOpenChange={setSettingsOpen} />
       ) : null}
