@@ -56,4 +56,14 @@ test('import a Quizlet export (preview, bad line skipped), see the cards, export
   const csv = await readFile((await download.path()) ?? '', 'utf8');
   expect(csv.startsWith('\uFEFFFront,Back,Type,Tags,State,Due\r\n')).toBe(true);
   expect(csv).toContain('"goodbye, bye",adiós,qa,,new,');
+
+  // All decks from the dashboard, with the deck's name first.
+  await page.goto('/dashboard');
+  const everything = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export all decks as CSV' }).click();
+  const all = await everything;
+  expect(all.suggestedFilename()).toBe('Mnemo cards.csv');
+  const allCsv = await readFile((await all.path()) ?? '', 'utf8');
+  expect(allCsv.split('\r\n')[0]).toBe('\uFEFFDeck,Front,Back,Type,Tags,State,Due');
+  expect(allCsv).toContain('Spanish,night,noche,qa,,new,');
 });
