@@ -47,8 +47,9 @@ export interface ImportedCard {
 }
 
 /**
- * The mapping a file suggests: columns named Front, Back, Type and Tags; else front 1, back 2
- * (when there is one) and its `#tags column:`.
+ * The mapping a file suggests: columns named Front, Back, Type and Tags; else the first two
+ * columns that are not Anki's meta columns, the type from `#notetype column:` (a note type
+ * named Cloze makes cloze cards) and the tags from `#tags column:`.
  */
 export function defaultMapping(parsed: ParsedText): ColumnMapping {
   const count = parsed.columns.length;
@@ -60,13 +61,18 @@ export function defaultMapping(parsed: ParsedText): ColumnMapping {
   if (front !== null) {
     return { front, back: named('back'), type: named('type'), tags: named('tags') };
   }
-  const tags = parsed.headers.tagsColumn;
-  const free = [1, 2, 3].filter((index) => index !== tags && index <= count);
+  const { tagsColumn, notetypeColumn, deckColumn, guidColumn } = parsed.headers;
+  const within = (index: number | undefined) => (index && index <= count ? index : null);
+  // Anki's meta columns (guid, note type, deck, tags) are never a card's front or back.
+  const meta = new Set([tagsColumn, notetypeColumn, deckColumn, guidColumn]);
+  const free = Array.from({ length: count }, (_, index) => index + 1).filter(
+    (index) => !meta.has(index),
+  );
   return {
     front: free[0] ?? 1,
     back: free[1] ?? null,
-    type: null,
-    tags: tags && tags <= count ? tags : null,
+    type: within(notetypeColumn),
+    tags: within(tagsColumn),
   };
 }
 

@@ -89,6 +89,22 @@ describe('Anki text headers', () => {
   });
 });
 
+it("Anki's 'Notes in Plain Text' export: meta columns mapped, fields front and back", () => {
+  const parsed = parseImportText(
+    '#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n#tags column:6\n' +
+      'a1b2\tBasic\tSpanish::Verbs\thablar\tto speak\tverbs\n' +
+      'c3d4\tCloze\tSpanish::Verbs\t{{c1::Hablo}} español\t\t\n',
+  );
+  const mapping = defaultMapping(parsed);
+  expect(mapping).toEqual({ front: 4, back: 5, type: 2, tags: 6 });
+  const { cards, problems } = cardsFromRows(parsed, mapping);
+  expect(problems).toEqual([]);
+  expect(cards.map((card) => [card.card_type, card.front_content, card.tags])).toEqual([
+    ['qa', 'hablar', ['verbs']],
+    ['cloze', '{{c1::Hablo}} español', []],
+  ]);
+});
+
 describe('quoted fields', () => {
   it('keep separators, "" escapes and newlines; line numbers follow the newlines', () => {
     const parsed = parseImportText('"a, b","say ""hi"""\n"line 1\nline 2",x\nlast,y\n');

@@ -139,6 +139,28 @@ describe('text import', () => {
   });
 });
 
+describe('import limits', () => {
+  it('imports 20,000 rows in one request; 20,001 are refused with nothing written', async () => {
+    const deck = await createDeck(user, 'Large');
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, index) => `q${index}\ta${index}\n`).join('');
+    const refused = await json<{ error: { message: string } }>(
+      await user.post(`/api/decks/${deck.id}/import/text`, { text: rows(20_001) }),
+      400,
+    );
+    expect(refused.error.message).toBe('An import can hold at most 20,000 rows');
+    expect(await deckCount(user, deck.id)).toBe(0);
+    const started = performance.now();
+    const result = await json<TextImportResult>(
+      await user.post(`/api/decks/${deck.id}/import/text`, { text: rows(20_000) }),
+      201,
+    );
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(result).toMatchObject({ imported_rows: 20_000, card_count: 20_000 });
+    expect(await deckCount(user, deck.id)).toBe(20_000);
+  }, 30_000);
+});
+
 describe('CSV export', () => {
   it('round trip: export a deck, import it into a new deck: same fronts, backs, types, tags', async () => {
     const deck = await createDeck(user, 'Round, "trip"');
