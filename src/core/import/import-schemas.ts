@@ -37,9 +37,18 @@ export interface TextImportPreview {
   total_rows: number;
   card_count: number;
   problems: { line: number; message: string }[];
+  /** Anki's `#deck:` and `#notetype:` headers, reported (the cards go to the chosen deck). */
   deck: string | null;
   notetype: string | null;
+  /** Anki's `#tags:` header: added to every card. */
   tags: string[];
+  /** Anki's `#… column:` headers (numbered from 1), reported. */
+  meta_columns: {
+    guid: number | null;
+    notetype: number | null;
+    deck: number | null;
+    tags: number | null;
+  };
 }
 
 export interface TextImportResult {

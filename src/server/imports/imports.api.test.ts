@@ -46,6 +46,20 @@ describe('text import', () => {
       problems: [],
     });
     expect(preview.rows[1]).toEqual({ line: 2, fields: ['adiós', 'goodbye, bye'] });
+    const anki = await json<TextImportPreview>(
+      await user.post(`/api/decks/${deck.id}/import/text/preview`, {
+        text: '#deck:Spanish::Verbs\n#notetype:Basic\n#tags:es\n#guid column:1\n#deck column:2\nid\tdeck\thablar\tto speak\n',
+      }),
+      200,
+    );
+    expect(anki).toMatchObject({
+      format: 'anki',
+      deck: 'Spanish::Verbs',
+      notetype: 'Basic',
+      tags: ['es'],
+      meta_columns: { guid: 1, notetype: null, deck: 2, tags: null },
+      mapping: { front: 3, back: 4 },
+    });
     expect(await deckCount(user, deck.id)).toBe(0);
   });
 

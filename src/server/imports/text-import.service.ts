@@ -76,6 +76,12 @@ export async function previewTextImport(
     deck: parsed.headers.deck ?? null,
     notetype: parsed.headers.notetype ?? null,
     tags: parsed.headers.tags,
+    meta_columns: {
+      guid: parsed.headers.guidColumn ?? null,
+      notetype: parsed.headers.notetypeColumn ?? null,
+      deck: parsed.headers.deckColumn ?? null,
+      tags: parsed.headers.tagsColumn ?? null,
+    },
   };
 }
 

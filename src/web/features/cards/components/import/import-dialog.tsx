@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { IMPORT_TEXT_MAX } from '../../../../../core/import/import-schemas';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
 import { Label } from '../../../../components/ui/label';
@@ -30,6 +31,7 @@ export function ImportDialog({
   const [preview, setPreview] = useState<TextImportPreview | null>(null);
   // The user's choice shows at once; the preview of it follows.
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const previewing = usePreviewImport(deckId);
   const importing = useImportText(deckId);
 
@@ -38,6 +40,7 @@ export function ImportDialog({
     setText('');
     setPreview(null);
     setMapping(null);
+    setFileError(null);
     previewing.reset();
     importing.reset();
   };
@@ -95,7 +98,13 @@ export function ImportDialog({
                 className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5"
                 onChange={async (event) => {
                   const file = event.target.files?.[0];
-                  if (file) setText(await file.text());
+                  setFileError(null);
+                  if (!file) return;
+                  if (file.size > IMPORT_TEXT_MAX) {
+                    setFileError('This file is larger than 1 MB: split it into smaller files.');
+                    return;
+                  }
+                  setText(await file.text());
                 }}
               />
             </div>
@@ -126,9 +135,9 @@ export function ImportDialog({
             </ul>
           </div>
         ) : null}
-        {error ? (
+        {error || fileError ? (
           <p role="alert" className="mt-4 rounded-lg bg-danger-bg p-3 text-sm text-danger-text">
-            {errorMessage(error, 'The import failed.')}
+            {fileError ?? errorMessage(error, 'The import failed.')}
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-2">

@@ -37,6 +37,14 @@ export function ImportPreview({
         {preview.total_rows} {preview.total_rows === 1 ? 'row' : 'rows'}
         {preview.html ? ' · HTML' : ''}
       </p>
+      {preview.deck || preview.tags.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {preview.deck
+            ? `The file names the deck “${preview.deck}”; the cards go to this deck. `
+            : ''}
+          {preview.tags.length > 0 ? `Every card gets the tags: ${preview.tags.join(' ')}.` : ''}
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {ROLES.map((role) => (
           <div key={role.key} className="space-y-1">
