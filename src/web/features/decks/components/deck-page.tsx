@@ -1,7 +1,6 @@
 import {
   ArrowLeft,
   BarChart3,
-  Download,
   FileQuestion,
   GraduationCap,
   Layers,
@@ -10,7 +9,6 @@ import {
   Settings2,
   Sparkles,
   Trash2,
-  Upload,
 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -36,8 +34,7 @@ import {
 import { AddContentPanel } from '../../generation/add-content-panel';
 import { CreateCardDialog } from '../../cards/components/create-card-dialog';
 import { MoveCardsDialog } from '../../cards/components/move-cards-dialog';
-import { exportCsvUrl } from '../../cards/components/import/import-api';
-import { ImportDialog } from '../../cards/components/import/import-dialog';
+import { ImportExportActions } from '../../cards/components/import/import-export-actions';
 import type { Deck } from '../api/get-decks';
 import { useDeck } from '../api/get-deck';
 import { errorMessage } from '../utils';
@@ -89,7 +86,6 @@ export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
 
 function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <Link
@@ -123,16 +119,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
                 <BarChart3 aria-hidden="true" className="size-4" />
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
-              <Upload aria-hidden="true" className="size-4" />
-              Import
-            </Button>
-            <Button asChild variant="outline">
-              <a href={exportCsvUrl(deck.id)} download>
-                <Download aria-hidden="true" className="size-4" />
-                Export CSV
-              </a>
-            </Button>
+            <ImportExportActions deckId={deck.id} />
             <Button
               variant="outline"
               size="icon"
@@ -163,9 +150,6 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
           <CardsSection deck={deck} />
         </>
       )}
-      {mode === 'deck' ? (
-        <ImportDialog deckId={deck.id} open={importOpen} onOpenChange={setImportOpen} />
-      ) : null}
       {settingsOpen ? (
         <DeckSettingsDialog deck={deck} open={settingsOpen} onOpenChange={setSettingsOpen} />
       ) : null}
