@@ -38,6 +38,7 @@ import {
 import { cardStatusRoutes } from './flashcards/card-status.routes';
 import { type ApiRoute, route } from './http/route-table';
 import { fileRoutes } from './files/files.routes';
+import { importRoutes } from './imports/imports.routes';
 import { generationRoutes } from './generation/generation.routes';
 import { studyRoutes } from './study/study.routes';
 import { preferenceRoutes } from './preferences/preferences.routes';
@@ -260,4 +261,5 @@ export const apiRoutes: ApiRoute[] = [
   ...ankiExportRoutes,
   ...generationRoutes,
   ...fileRoutes,
+  ...importRoutes,
 ];

@@ -11,8 +11,11 @@ export function DialogContent({
   description,
   children,
   onCloseAutoFocus,
+  wide = false,
 }: {
   title: string;
+  /** A wider dialog, for tables (the import preview). */
+  wide?: boolean;
   description?: ReactNode;
   children: ReactNode;
   /** Where focus goes when the dialog closes (by default, back to what opened it). */
@@ -22,7 +25,7 @@ export function DialogContent({
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
       <RadixDialog.Content
-        className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-2xl"
+        className={`fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] ${wide ? 'max-w-3xl' : 'max-w-md'} -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-2xl`}
         onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

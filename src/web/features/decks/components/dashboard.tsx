@@ -1,4 +1,4 @@
-import { AlertTriangle, Library, Plus, Search } from 'lucide-react';
+import { AlertTriangle, Download, Library, Plus, Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -11,6 +11,7 @@ import { StreakBadge } from '../../study/components/stats-page';
 import { useDecks } from '../api/get-decks';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckCard } from './deck-card';
+import { exportCsvUrl } from '../../cards/components/import/import-api';
 
 /**
  * While the decks load: cards of a deck card's size in the grid the decks will fill, so nothing
@@ -58,7 +59,7 @@ export function Dashboard() {
         </div>
         {decks.isPending ? (
           // The search box and New Deck button take this place once the decks are in.
-          <div aria-hidden="true" className="h-10 w-full sm:w-[22rem]" />
+          <div aria-hidden="true" className="h-10 w-full sm:w-[25rem]" />
         ) : hasDecks ? (
           <div className="flex items-center gap-2">
             <div className="relative w-full sm:w-64">
@@ -76,6 +77,16 @@ export function Dashboard() {
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>
+            <Button asChild variant="outline" size="icon" className="shrink-0">
+              <a
+                href={exportCsvUrl()}
+                download
+                aria-label="Export all decks as CSV"
+                title="Export all decks as CSV"
+              >
+                <Download aria-hidden="true" className="size-4" />
+              </a>
+            </Button>
             <CreateDeckDialog
               trigger={
                 <Button className="shrink-0">

@@ -5,9 +5,11 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { timeZone } from '../../../lib/time-zone';
+import { exportCsvUrl } from '../../cards/components/import/import-api';
 
 /** Starts a download of `url` (same origin, the session cookie goes with it). */
 function download(url: string) {
@@ -21,7 +23,7 @@ function download(url: string) {
 
 const zone = () => encodeURIComponent(timeZone());
 
-/** The deck page's Export menu: the deck as an Anki package, or every deck. */
+/** The deck page's Export menu: this deck or every deck, as an Anki package or as CSV. */
 export function DeckExportMenu({ deckId }: { deckId: string }) {
   return (
     <DropdownMenu>
@@ -39,8 +41,15 @@ export function DeckExportMenu({ deckId }: { deckId: string }) {
         >
           This deck as an Anki package (.apkg)
         </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => download(exportCsvUrl(deckId))}>
+          This deck as CSV
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => download(`/api/export/anki?time_zone=${zone()}`)}>
           All decks as an Anki package (.apkg)
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => download(exportCsvUrl())}>
+          All decks as CSV
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -34,11 +34,11 @@ import {
 import { AddContentPanel } from '../../generation/add-content-panel';
 import { CreateCardDialog } from '../../cards/components/create-card-dialog';
 import { MoveCardsDialog } from '../../cards/components/move-cards-dialog';
+import { ImportExportActions } from '../../cards/components/import/import-export-actions';
 import type { Deck } from '../api/get-decks';
 import { useDeck } from '../api/get-deck';
 import { errorMessage } from '../utils';
 import { DeckSettingsDialog } from './deck-settings-dialog';
-import { DeckExportMenu } from './deck-export-menu';
 
 function DeckNotFound() {
   return (
@@ -119,6 +119,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
                 <BarChart3 aria-hidden="true" className="size-4" />
               </Link>
             </Button>
+            <ImportExportActions deckId={deck.id} />
             <Button
               variant="outline"
               size="icon"
@@ -127,7 +128,6 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
             >
               <Settings2 aria-hidden="true" className="size-4" />
             </Button>
-            <DeckExportMenu deckId={deck.id} />
             {deck.due_count > 0 ? (
               <Button asChild>
                 <Link to={`/deck/${deck.id}/learn`}>

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/helpers';
+
+const QUIZLET = 'hola\thello\nadiós\tgoodbye, bye\ngracias\nnoche\tnight\n';
+
+test('import a Quizlet export (preview, bad line skipped), see the cards, export a CSV', async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail('import'));
+  await page.goto('/dashboard');
+  await page
+    .getByRole('button', { name: /Create Your First Deck|New Deck/ })
+    .first()
+    .click();
+  const deckDialog = page.getByRole('dialog', { name: 'Create New Deck' });
+  await deckDialog.getByLabel('Deck Name').fill('Spanish');
+  await deckDialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'Spanish', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import cards' });
+  await dialog.getByLabel('Or paste the text').fill(QUIZLET);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+
+  // The preview: the format, the mapping, the first rows, the bad line by its number.
+  await expect(
+    dialog.getByText(/Quizlet export · separator: Tab · 2 columns · 4 rows/),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Front')).toHaveValue('1');
+  await expect(dialog.getByLabel('Back')).toHaveValue('2');
+  const table = dialog.getByRole('table', { name: 'Preview of the first rows' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('cell', { name: 'goodbye, bye' })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Line 3: Too few fields: 1 where 2 expected',
+  );
+
+  // Swapping the columns previews again.
+  await dialog.getByLabel('Front').selectOption('2');
+  await dialog.getByLabel('Back').selectOption('1');
+  await expect(dialog.getByLabel('Front')).toHaveValue('2');
+
+  await dialog.getByRole('button', { name: 'Skip these lines and import' }).click();
+  await expect(page.getByText('3 cards imported, 1 line skipped.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('3 cards', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Card: goodbye, bye' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Card: night' })).toBeVisible();
+
+  // Export: a CSV download named after the deck, with the cards.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'This deck as CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Spanish.csv');
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  expect(csv.startsWith('\uFEFFFront,Back,Type,Tags,State,Due\r\n')).toBe(true);
+  expect(csv).toContain('"goodbye, bye",adiós,qa,,new,');
+
+  // All decks from the dashboard, with the deck's name first.
+  await page.goto('/dashboard');
+  const everything = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export all decks as CSV' }).click();
+  const all = await everything;
+  expect(all.suggestedFilename()).toBe('Mnemo cards.csv');
+  const allCsv = await readFile((await all.path()) ?? '', 'utf8');
+  expect(allCsv.split('\r\n')[0]).toBe('\uFEFFDeck,Front,Back,Type,Tags,State,Due');
+  expect(allCsv).toContain('Spanish,night,noche,qa,,new,');
+});
