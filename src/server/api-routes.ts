@@ -41,6 +41,7 @@ import { fileRoutes } from './files/files.routes';
 import { generationRoutes } from './generation/generation.routes';
 import { studyRoutes } from './study/study.routes';
 import { preferenceRoutes } from './preferences/preferences.routes';
+import { importRoutes } from './import/anki/import.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -258,4 +259,5 @@ export const apiRoutes: ApiRoute[] = [
   ...preferenceRoutes,
   ...generationRoutes,
   ...fileRoutes,
+  ...importRoutes,
 ];
