@@ -2,12 +2,14 @@
  * How an Anki card becomes a Mnemo card (issue 12). A card of a standard note type (Basic,
  * reversed, optional reversed, custom) is a Q&A card: front = the rendered question, back = the
  * rendered answer without the question when the answer template starts with `{{FrontSide}}`.
+ * Anki's HTML becomes Markdown (`html-to-markdown.ts`), which is what Mnemo renders.
  * A card of a Cloze note type is one Mnemo cloze card per deletion number: front = the note's
  * cloze field as written (Anki's cloze syntax is Mnemo's), cloze number = ord + 1, the note's
  * other answer fields (Back Extra) as the back; siblings share `note_id`.
  */
 import { clozeNumbers } from '../card-content/cloze';
 import { CARD_CONTENT_MAX } from '../flashcard-schemas';
+import { htmlToMarkdown } from './html-to-markdown';
 import { clozeFieldName, isFieldEmpty, parseTemplate, renderCard } from './templates';
 
 export interface AnkiTemplate {
@@ -77,7 +79,7 @@ export function ankiCardToMnemo(
   if (noteType.kind === 'cloze') {
     const template = noteType.templates[0];
     const field = (template && clozeFieldName(template.qfmt)) ?? noteType.fields[0] ?? '';
-    const text = fields[field] ?? '';
+    const text = htmlToMarkdown(fields[field] ?? '');
     const number = ord + 1;
     if (!clozeNumbers(text).includes(number)) return { ok: false, reason: SKIP_REASONS.noDeletion };
     const backNames = template
@@ -85,7 +87,10 @@ export function ankiCardToMnemo(
           (name) => name !== field && name in fields && !isFieldEmpty(fields[name]!),
         )
       : [];
-    const back = backNames.length > 0 ? backNames.map((name) => fields[name]).join('<br>') : null;
+    const back =
+      backNames.length > 0
+        ? htmlToMarkdown(backNames.map((name) => fields[name]).join('<br>'))
+        : null;
     if (tooLong(text, back)) return { ok: false, reason: SKIP_REASONS.tooLong };
     return {
       ok: true,
@@ -102,14 +107,16 @@ export function ankiCardToMnemo(
     noteType: noteType.name,
     cardName: template.name,
   });
-  if (isFieldEmpty(rendered.question)) return { ok: false, reason: SKIP_REASONS.emptyFront };
-  if (tooLong(rendered.question, rendered.back)) return { ok: false, reason: SKIP_REASONS.tooLong };
+  const front = htmlToMarkdown(rendered.question);
+  const back = htmlToMarkdown(rendered.back);
+  if (front === '') return { ok: false, reason: SKIP_REASONS.emptyFront };
+  if (tooLong(front, back)) return { ok: false, reason: SKIP_REASONS.tooLong };
   return {
     ok: true,
     card: {
       card_type: 'qa',
-      front_content: rendered.question,
-      back_content: rendered.back,
+      front_content: front,
+      back_content: back,
       cloze_number: null,
     },
   };

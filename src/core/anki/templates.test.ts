@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ankiCardToMnemo, type AnkiNoteType, SKIP_REASONS } from './cards';
+import { htmlToMarkdown } from './html-to-markdown';
 import { clozeFieldName, isFieldEmpty, renderCard, stripHtml } from './templates';
 
 const basicAfmt = '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}';
@@ -161,5 +162,35 @@ describe('ankiCardToMnemo', () => {
       ok: false,
       reason: SKIP_REASONS.tooLong,
     });
+  });
+});
+
+describe('htmlToMarkdown', () => {
+  it('turns the HTML of Anki’s editor into Markdown that renders the same', () => {
+    expect(htmlToMarkdown('<b>bold</b> and <i>it</i>, <s>gone</s><br>next&nbsp;line')).toBe(
+      '**bold** and *it*, ~~gone~~\nnext line',
+    );
+    expect(htmlToMarkdown('<div>one</div><div>two</div>')).toBe('one\ntwo');
+    expect(htmlToMarkdown('<ul><li>a</li><li>b</li></ul><ol><li>c</li></ol>')).toBe(
+      '- a\n- b\n1. c',
+    );
+    expect(
+      htmlToMarkdown('<a href="https://x.org/a b">x</a> <img src="cat (1).jpg" alt="cat">'),
+    ).toBe('[x](https://x.org/a%20b) ![cat](cat%20%281%29.jpg)');
+    expect(htmlToMarkdown('<table><tr><td>a</td><td>b</td></tr></table>')).toBe('a | b |');
+  });
+
+  it('drops scripts and styles with their content, keeps math and cloze, escapes emphasis marks', () => {
+    expect(htmlToMarkdown('<style>b{}</style>x<script>alert(1)</script>y<SCRIPT>z')).toBe('xy');
+    expect(htmlToMarkdown('{{c1::2*3}} = \\(a_1 * b\\) &lt;tag&gt; a < b &amp;c &#x41;&#66;')).toBe(
+      '{{c1::2\\*3}} = \\(a_1 * b\\) <tag> a < b &c AB',
+    );
+  });
+
+  it('runs in linear time', () => {
+    const started = performance.now();
+    htmlToMarkdown('<script>'.repeat(20_000) + ' '.repeat(100_000) + '&'.repeat(100_000));
+    htmlToMarkdown('<a href="x">'.repeat(20_000) + '<b'.repeat(20_000));
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -153,7 +153,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
 
     const cards = await cardsOf(user, french.id);
     const byFront = new Map(cards.map((card) => [card.front_content, card]));
-    const manger = byFront.get('<b>manger</b>')!;
+    const manger = byFront.get('**manger**')!;
     expect(manger).toMatchObject({
       card_type: 'qa',
       back_content: 'to eat',
@@ -246,7 +246,7 @@ describe('importing into a chosen deck, and again', () => {
     });
     const cards = await cardsOf(user, deck.id);
     expect(cards).toHaveLength(7);
-    const manger = cards.find((card) => card.front_content === '<b>manger</b>')!;
+    const manger = cards.find((card) => card.front_content === '**manger**')!;
     expect(manger).toMatchObject({ back_content: 'to eat (a meal)', card_state: 'review' });
     expect((await decksOf(user))[0]!.card_count).toBe(7);
     const clozes = cards.filter((card) => card.card_type === 'cloze');

@@ -1,4 +1,4 @@
-import { AlertTriangle, Library, Plus, Search } from 'lucide-react';
+import { AlertTriangle, Import, Library, Plus, Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -9,6 +9,7 @@ import { useShortcut } from '../../../lib/use-shortcut';
 import { useTouchScreen } from '../../../lib/use-touch-screen';
 import { StreakBadge } from '../../study/components/stats-page';
 import { useDecks } from '../api/get-decks';
+import { ImportAnkiDialog } from '../../import/import-anki-dialog';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckCard } from './deck-card';
 
@@ -57,8 +58,8 @@ export function Dashboard() {
           </p>
         </div>
         {decks.isPending ? (
-          // The search box and New Deck button take this place once the decks are in.
-          <div aria-hidden="true" className="h-10 w-full sm:w-[22rem]" />
+          // The search box and the Import and New Deck buttons take this place once the decks are in.
+          <div aria-hidden="true" className="h-10 w-full sm:w-[34rem]" />
         ) : hasDecks ? (
           <div className="flex items-center gap-2">
             <div className="relative w-full sm:w-64">
@@ -76,6 +77,14 @@ export function Dashboard() {
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>
+            <ImportAnkiDialog
+              trigger={
+                <Button variant="outline" className="shrink-0">
+                  <Import aria-hidden="true" className="size-4" />
+                  Import Anki package
+                </Button>
+              }
+            />
             <CreateDeckDialog
               trigger={
                 <Button className="shrink-0">
@@ -128,6 +137,14 @@ export function Dashboard() {
                 <Button size="lg" className="mt-6">
                   <Plus aria-hidden="true" className="size-4" />
                   Create Your First Deck
+                </Button>
+              }
+            />
+            <ImportAnkiDialog
+              trigger={
+                <Button variant="outline" className="mt-3">
+                  <Import aria-hidden="true" className="size-4" />
+                  Import Anki package
                 </Button>
               }
             />
