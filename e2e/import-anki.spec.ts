@@ -62,7 +62,9 @@ test('import an Anki package into its own nested decks, see its cards, import it
   });
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(summary).toContainText('Imported 0 new notes as 0 cards');
-  await expect(summary).toContainText('Updated 2 notes imported before (4 cards).');
+  await expect(summary).toContainText(
+    'Found 2 notes imported before: 0 cards updated, schedules kept.',
+  );
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('link', { name: /Languages::French/ })).toHaveCount(1);
 

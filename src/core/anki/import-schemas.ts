@@ -24,7 +24,9 @@ export const ankiImportFieldsSchema = z
 
 /** What an import did. */
 export interface AnkiImportSummary {
+  /** Notes new to the user, and the cards made of them (and of new cards of known notes). */
   notes: number;
+  /** Notes imported before (same GUID), and the cards of theirs whose content changed. */
   notes_updated: number;
   cards: number;
   cards_updated: number;

@@ -12,6 +12,9 @@ export interface ImportedCardRow {
   id: string;
   deck_id: string;
   note_id: string | null;
+  front_content: string;
+  back_content: string | null;
+  tags: string;
   anki_guid: string | null;
   anki_ord: number | null;
 }
@@ -27,7 +30,16 @@ export async function findImportedCards(
     rows.push(
       ...(await db
         .selectFrom('flashcards')
-        .select(['id', 'deck_id', 'note_id', 'anki_guid', 'anki_ord'])
+        .select([
+          'id',
+          'deck_id',
+          'note_id',
+          'front_content',
+          'back_content',
+          'tags',
+          'anki_guid',
+          'anki_ord',
+        ])
         .where('user_id', '=', userId)
         .where('anki_guid', 'in', guids.slice(index, index + 500))
         .execute()),

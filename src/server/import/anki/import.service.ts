@@ -3,11 +3,12 @@
  * into a Mnemo card (`core/anki`), and write everything in one transaction — any refusal leaves
  * nothing behind. Cards go to one chosen deck, or to decks named like the package's ('Parent::
  * Child'), found by name or created. A note imported before (same GUID) has its cards' content
- * and tags updated, their schedule and deck kept; new cards of it are added.
+ * and tags updated when they changed, their schedule and deck kept; new cards of it are added.
  */
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { ankiCardToMnemo } from '../../../core/anki/cards';
+import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
 import { ankiScheduleToMnemo } from '../../../core/anki/scheduling';
 import { DECK_MESSAGES, DECK_NAME_MAX } from '../../../core/deck-schemas';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from '../../../core/tags';
@@ -32,16 +33,6 @@ export interface ImportTarget {
   deckId: string | null;
 }
 
-export interface ImportSummary {
-  notes: number;
-  notes_updated: number;
-  cards: number;
-  cards_updated: number;
-  decks_created: string[];
-  reviews: number;
-  skipped: { reason: string; count: number }[];
-}
-
 /** Anki's tags ('a b' with spaces around) as Mnemo's column, within Mnemo's tag limits. */
 function tagsColumn(tags: string): string {
   return normalizeTags(tags)
@@ -58,7 +49,7 @@ export async function importAnkiPackage(
   userId: string,
   bytes: Uint8Array,
   target: ImportTarget,
-): Promise<ImportSummary> {
+): Promise<AnkiImportSummary> {
   const pkg = await readAnkiPackage(bytes);
   const collection = await readCollection(pkg.collection, pkg.version);
   if (target.deckId !== null) {
@@ -139,6 +130,13 @@ export async function importAnkiPackage(
       const content = conversion.card;
       const known = byKey.get(`${note.guid}\u0000${card.ord}`);
       if (known) {
+        touchedNotes.add(note.guid);
+        targets.set(card.id, { id: known.id, deckId: known.deck_id });
+        const unchanged =
+          known.front_content === content.front_content &&
+          known.back_content === content.back_content &&
+          known.tags === tags;
+        if (unchanged) continue;
         await updateCardContent(
           trx,
           userId,
@@ -146,8 +144,6 @@ export async function importAnkiPackage(
           { front_content: content.front_content, back_content: content.back_content, tags },
           now,
         );
-        targets.set(card.id, { id: known.id, deckId: known.deck_id });
-        touchedNotes.add(note.guid);
         updated++;
         continue;
       }

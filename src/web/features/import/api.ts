@@ -53,7 +53,7 @@ export function summaryLines(summary: AnkiImportSummary): string[] {
   ];
   if (summary.notes_updated > 0) {
     lines.push(
-      `Updated ${plural(summary.notes_updated, 'note')} imported before (${plural(summary.cards_updated, 'card')}).`,
+      `Found ${plural(summary.notes_updated, 'note')} imported before: ${plural(summary.cards_updated, 'card')} updated, schedules kept.`,
     );
   }
   if (summary.decks_created.length > 0) {
