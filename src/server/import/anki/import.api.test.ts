@@ -253,6 +253,24 @@ describe('importing into a chosen deck, and again', () => {
     expect(new Set(clozes.map((card) => card.note_id)).size).toBe(1);
   });
 
+  it('says the package’s media files are not imported yet', async () => {
+    const user = await newUser(server.url);
+    const entries = packageEntries(fullSpec('anki21'));
+    entries.push(
+      { name: '0', data: Buffer.from('fake png') },
+      { name: '1', data: Buffer.from('x') },
+    );
+    entries[1] = { name: 'media', data: Buffer.from('{"0":"cat.png","1":"dog.mp3"}') };
+    const summary = await json<AnkiImportSummary>(
+      await upload(user, writeZip(entries), { keep_decks: 'true' }),
+      200,
+    );
+    expect(summary.cards).toBe(6);
+    expect(summary.skipped).toEqual([
+      { reason: 'Media files (images, audio) are not imported yet', count: 2 },
+    ]);
+  });
+
   it('reports the cards it skips, with the reason', async () => {
     const user = await newUser(server.url);
     const deck = await createDeck(user, 'Skips');

@@ -41,6 +41,9 @@ function tagsColumn(tags: string): string {
     .join(' ');
 }
 
+/** Said of the package's media files: Mnemo cannot show them in cards yet. */
+export const MEDIA_NOT_IMPORTED = 'Media files (images, audio) are not imported yet';
+
 const deckNameOf = (collection: AnkiCollection, did: string) =>
   (collection.decks.get(did) ?? 'Default').slice(0, DECK_NAME_MAX).trim() || 'Default';
 
@@ -62,6 +65,7 @@ export async function importAnkiPackage(
   const notes = new Map(collection.notes.map((note) => [note.id, note]));
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  if (pkg.mediaFiles > 0) skipped.set(MEDIA_NOT_IMPORTED, pkg.mediaFiles);
 
   return db.transaction().execute(async (trx) => {
     const existing = await findImportedCards(

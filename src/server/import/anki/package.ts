@@ -41,6 +41,8 @@ export interface AnkiPackage {
   version: 1 | 2 | 3;
   /** The SQLite collection, decompressed. */
   collection: Buffer;
+  /** Media files in the package (zip entries named 0, 1, 2…): not imported yet. */
+  mediaFiles: number;
 }
 
 const COLLECTIONS = { 1: 'collection.anki2', 2: 'collection.anki21', 3: 'collection.anki21b' };
@@ -159,7 +161,8 @@ export async function readAnkiPackage(
         throw badRequest(PACKAGE_MESSAGES.damaged, 'DAMAGED_PACKAGE');
       }
     }
-    return { version, collection };
+    const mediaFiles = [...byName.keys()].filter((name) => /^\d+$/.test(name)).length;
+    return { version, collection, mediaFiles };
   } finally {
     zip.close();
   }

@@ -61,7 +61,9 @@ export function summaryLines(summary: AnkiImportSummary): string[] {
       `Created ${plural(summary.decks_created.length, 'deck')}: ${summary.decks_created.join(', ')}.`,
     );
   }
-  for (const skip of summary.skipped)
-    lines.push(`Skipped ${plural(skip.count, 'card')}: ${skip.reason}.`);
+  for (const skip of summary.skipped) {
+    const what = skip.reason.startsWith('Media') ? 'file' : 'card';
+    lines.push(`Skipped ${plural(skip.count, what)}: ${skip.reason}.`);
+  }
   return lines;
 }
