@@ -144,7 +144,27 @@ function currentDecks(db: Database.Database): Map<string, string> {
   return new Map(rows.map((row) => [String(row.id), row.name.split('\x1f').join('::')]));
 }
 
+/**
+ * The collection is untrusted and read synchronously: every table read must be a plain table
+ * (a view could hide an endless recursive query) without generated columns (which could
+ * compute huge values), and SQL functions in the schema are not trusted.
+ */
+function checkTables(db: Database.Database, names: string[]): void {
+  db.pragma('trusted_schema = OFF');
+  for (const name of names) {
+    const kind = db.prepare('select type from sqlite_master where name = ?').get(name) as
+      { type: string } | undefined;
+    if (kind?.type !== 'table') throw damaged();
+    const columns = db.prepare(`pragma table_xinfo("${name}")`).all() as { hidden: number }[];
+    if (columns.some((column) => column.hidden !== 0)) throw damaged();
+  }
+}
+
+const LEGACY_TABLES = ['col', 'notes', 'cards', 'revlog'];
+const CURRENT_TABLES = [...LEGACY_TABLES, 'notetypes', 'fields', 'templates', 'decks'];
+
 function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
+  checkTables(db, LEGACY_TABLES);
   const col = db.prepare('select crt, ver, models, decks from col').get() as
     { crt: number; ver: number; models: string; decks: string } | undefined;
   if (!col) throw damaged();
@@ -156,6 +176,7 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
     throw badRequest(SCHEMA_MESSAGES.unknownSchema(col.ver), 'UNKNOWN_SCHEMA');
   }
   if (version === 3 && legacy) throw damaged();
+  if (!legacy) checkTables(db, CURRENT_TABLES);
   const noteTypes = legacy ? legacyNoteTypes(col.models) : currentNoteTypes(db);
   const decks = legacy ? legacyDecks(col.decks) : currentDecks(db);
   const notes = (

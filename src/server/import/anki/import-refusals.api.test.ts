@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../../core/flashcard-schemas';
@@ -94,6 +95,19 @@ describe('refusing what is not a readable Anki package', () => {
     [
       'a damaged collection',
       withEntries((entries) => (entries[1]!.data = zlib.zstdCompressSync(Buffer.from('junk')))),
+      400,
+      PACKAGE_MESSAGES.damaged,
+    ],
+    [
+      'a collection whose notes are a view (an endless query)',
+      withEntries((entries) => {
+        const db = new Database(zlib.zstdDecompressSync(entries[1]!.data));
+        db.exec(
+          "drop table notes; create view notes as with recursive n(id) as (select 1 union all select id + 1 from n) select id, id as guid, 1 as mid, 0 as mod, 0 as usn, '' as tags, '' as flds, 0 as sfld, 0 as csum, 0 as flags, '' as data from n",
+        );
+        entries[1]!.data = zlib.zstdCompressSync(db.serialize());
+        db.close();
+      }),
       400,
       PACKAGE_MESSAGES.damaged,
     ],
