@@ -52,6 +52,14 @@ test('import an Anki package into its own nested decks, see its cards, import it
   await expect(page.getByRole('article', { name: /Card: to eat/ })).toHaveCount(1);
   await expect(page.getByText('Cloze 2 of 2')).toBeVisible();
 
+  // The imported cards are studied like any other.
+  await page.getByRole('link', { name: 'Start Learning (4 due)' }).click();
+  await page.getByRole('button', { name: 'Start Session' }).click();
+  await expect(page.getByText('Card 1 of 4')).toBeVisible();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: /Good/ }).click();
+  await expect(page.getByText('Card 2 of 4')).toBeVisible();
+
   // Again: updated, not duplicated.
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Import Anki package' }).click();

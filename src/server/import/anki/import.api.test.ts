@@ -207,6 +207,14 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
     ]);
     expect(reviews.every((review) => Number(review.is_completed) === 1)).toBe(true);
     expect(Number(reviews[0]!.cards_studied)).toBe(3);
+    // Statistics see the past (asked a few days after the last review: they cover a year).
+    const stats = await json<{ total_reviews: number; total_again: number; total_good: number }>(
+      await user.request('/api/stats?time_zone=UTC', {
+        headers: { 'X-Test-Now': new Date((CRT + 390 * DAY) * 1000).toISOString() },
+      }),
+      200,
+    );
+    expect(stats).toMatchObject({ total_reviews: 3, total_again: 1, total_good: 2 });
   });
 });
 
