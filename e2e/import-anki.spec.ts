@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { buildPackage, STOCK } from '../src/server/import/anki/test-packages';
-import { signUp, uniqueEmail } from './support/helpers';
+import { seriousViolations, signUp, uniqueEmail } from './support/helpers';
+
+// axe is injected as a script tag; the app's CSP (script-src 'self') would refuse it.
+test.use({ bypassCSP: true });
 
 test('import an Anki package into its own nested decks, see its cards, import it again', async ({
   page,
@@ -29,6 +32,7 @@ test('import an Anki package into its own nested decks, see its cards, import it
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Import Anki package' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Anki package' });
+  expect(await seriousViolations(page), 'import dialog').toEqual([]);
   await dialog.getByLabel('Package').setInputFiles({
     name: 'french.apkg',
     mimeType: 'application/octet-stream',
@@ -38,6 +42,7 @@ test('import an Anki package into its own nested decks, see its cards, import it
   await dialog.getByRole('button', { name: 'Import' }).click();
   const summary = dialog.getByRole('list', { name: 'Import summary' });
   await expect(summary).toContainText('Imported 2 new notes as 4 cards, with 0 past reviews.');
+  expect(await seriousViolations(page), 'import summary').toEqual([]);
   await expect(summary).toContainText('Created 1 deck: Languages::French.');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
