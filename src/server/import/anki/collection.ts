@@ -56,6 +56,7 @@ export interface AnkiCollection {
   /** Deck names as Anki shows them ('Parent::Child') by id. */
   decks: Map<string, string>;
   notes: AnkiNote[];
+  /** New cards in Anki's order (their position), after the others. */
   cards: AnkiCard[];
   revlog: AnkiReview[];
 }
@@ -198,7 +199,8 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
     db
       .prepare(
         `select id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, odid, odue, data
-         from cards order by nid, ord`,
+         from cards order by case when type = 0 then (case when odid = 0 then due else odue end)
+         else -1 end, nid, ord`,
       )
       .all() as (Omit<AnkiCard, 'did'> & { did: number; odid: number; odue: number })[]
   ).map(({ odid, odue, ...card }) => ({

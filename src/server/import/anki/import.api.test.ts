@@ -274,6 +274,56 @@ describe('importing into a chosen deck, and again', () => {
     ]);
   });
 
+  it('keeps Anki’s new-card order and puts a card of a filtered deck in its home deck', async () => {
+    const user = await newUser(server.url);
+    const summary = await json<AnkiImportSummary>(
+      await upload(
+        user,
+        buildPackage({
+          generation: 'anki21b',
+          crt: CRT,
+          noteTypes: [STOCK.basic],
+          decks: [
+            { id: 1, name: 'Home' },
+            { id: 9, name: 'Filtered' },
+          ],
+          notes: [
+            {
+              guid: 'n1',
+              mid: STOCK.basic.id,
+              fields: ['second', 'b'],
+              cards: [{ ord: 0, due: 2 }],
+            },
+            {
+              guid: 'n2',
+              mid: STOCK.basic.id,
+              fields: ['first', 'a'],
+              cards: [{ ord: 0, due: 1 }],
+            },
+            {
+              guid: 'n3',
+              mid: STOCK.basic.id,
+              fields: ['borrowed', 'c'],
+              cards: [
+                { ord: 0, did: 9, odid: 1, type: 2, queue: 2, due: -100000, odue: 450, ivl: 3 },
+              ],
+            },
+          ],
+        }),
+        { keep_decks: 'true' },
+      ),
+      200,
+    );
+    expect(summary.decks_created).toEqual(['Home']);
+    const cards = await cardsOf(user);
+    const created = (front: string) =>
+      cards.find((card) => card.front_content === front)!.created_at;
+    expect(created('first') < created('second')).toBe(true);
+    expect(cards.find((card) => card.front_content === 'borrowed')).toMatchObject({
+      due_date: new Date((CRT + 450 * DAY) * 1000).toISOString(),
+    });
+  });
+
   it('reports the cards it skips, with the reason', async () => {
     const user = await newUser(server.url);
     const deck = await createDeck(user, 'Skips');

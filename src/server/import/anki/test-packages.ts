@@ -25,6 +25,9 @@ export interface FixtureCard {
   reps?: number;
   lapses?: number;
   data?: string;
+  /** In a filtered deck: the home deck and the due there. */
+  odid?: number;
+  odue?: number;
 }
 
 export interface FixtureNote {
@@ -159,7 +162,7 @@ export function buildCollection(spec: FixtureSpec): Buffer {
     );
     for (const card of note.cards) {
       db.prepare(
-        'insert into cards values (?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?)',
+        'insert into cards values (?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?)',
       ).run(
         card.id ?? nextId++,
         nid,
@@ -172,6 +175,8 @@ export function buildCollection(spec: FixtureSpec): Buffer {
         card.factor ?? 0,
         card.reps ?? 0,
         card.lapses ?? 0,
+        card.odue ?? 0,
+        card.odid ?? 0,
         card.data ?? '',
       );
     }
