@@ -78,35 +78,39 @@ export async function importAnkiPackage(
     const noteIds = new Map<string, string>();
     for (const row of existing) if (row.note_id) noteIds.set(row.anki_guid!, row.note_id);
 
-    // Decks: the chosen one, or the package's by name (found, else created).
-    const deckIds = new Map<string, string>();
+    // Decks: the chosen one, or the package's by name (found, else created when a new card
+    // goes there). A cloze note's cards stay together, in the deck of its first card.
     const created: string[] = [];
-    if (target.deckId === null) {
-      const names = [...new Set(collection.cards.map((card) => deckNameOf(collection, card.did)))];
-      const found = await findDecksByName(trx, userId, names);
-      const scheduler = (await getPreferences(trx, userId)).default_scheduler;
-      for (const name of names) {
-        let id = found.get(name);
-        if (!id) {
-          id = randomUUID();
-          await insertDeck(trx, {
-            id,
-            user_id: userId,
-            name,
-            description: null,
-            scheduler,
-            card_count: 0,
-            new_cards_per_day: DEFAULT_NEW_CARDS_PER_DAY,
-            max_reviews_per_day: DEFAULT_MAX_REVIEWS_PER_DAY,
-            last_studied_at: null,
-            created_at: now,
-            updated_at: now,
-          });
-          created.push(name);
-        }
-        deckIds.set(name, id);
-      }
-    }
+    const names = [...new Set(collection.cards.map((card) => deckNameOf(collection, card.did)))];
+    const found =
+      target.deckId === null
+        ? await findDecksByName(trx, userId, names)
+        : new Map<string, string>();
+    let scheduler: 'fsrs' | 'sm2' | null = null;
+    const deckFor = async (name: string): Promise<string> => {
+      const id = target.deckId ?? found.get(name);
+      if (id) return id;
+      const newId = randomUUID();
+      scheduler ??= (await getPreferences(trx, userId)).default_scheduler;
+      await insertDeck(trx, {
+        id: newId,
+        user_id: userId,
+        name,
+        description: null,
+        scheduler,
+        card_count: 0,
+        new_cards_per_day: DEFAULT_NEW_CARDS_PER_DAY,
+        max_reviews_per_day: DEFAULT_MAX_REVIEWS_PER_DAY,
+        last_studied_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      created.push(name);
+      found.set(name, newId);
+      return newId;
+    };
+    const noteDecks = new Map<string, string>();
+    for (const row of existing) if (row.note_id) noteDecks.set(row.anki_guid!, row.deck_id);
 
     const rows: Insertable<FlashcardTable>[] = [];
     const targets: CardTargets = new Map();
@@ -152,12 +156,14 @@ export async function importAnkiPackage(
         continue;
       }
       const id = randomUUID();
-      const deckId = target.deckId ?? deckIds.get(deckName)!;
+      let deckId: string;
       let noteId: string | null = null;
       if (content.card_type === 'cloze') {
         noteId = noteIds.get(note.guid) ?? id;
         noteIds.set(note.guid, noteId);
-      }
+        deckId = noteDecks.get(note.guid) ?? (await deckFor(deckName));
+        noteDecks.set(note.guid, deckId);
+      } else deckId = await deckFor(deckName);
       if (!knownGuids.has(note.guid)) newNotes.add(note.guid);
       else touchedNotes.add(note.guid);
       const schedule = ankiScheduleToMnemo(

@@ -151,6 +151,50 @@ describe('importing into a chosen deck, and again', () => {
     });
   });
 
+  it('keeps a cloze note’s cards in one deck, and makes no deck for cards it already has', async () => {
+    const user = await newUser(server.url);
+    const spec: Parameters<typeof buildPackage>[0] = {
+      generation: 'anki21b',
+      noteTypes: [STOCK.cloze],
+      decks: [
+        { id: 20, name: 'A' },
+        { id: 30, name: 'B' },
+      ],
+      notes: [
+        {
+          guid: 'split',
+          mid: STOCK.cloze.id,
+          fields: ['{{c1::one}} {{c2::two}}', ''],
+          cards: [
+            { ord: 0, did: 20 },
+            { ord: 1, did: 30 },
+          ],
+        },
+      ],
+    };
+    const first = await json<AnkiImportSummary>(
+      await upload(user, buildPackage(spec), { keep_decks: 'true' }),
+      200,
+    );
+    expect(first.decks_created).toEqual(['A']);
+    const [deck] = await decksOf(user);
+    expect(deck!.card_count).toBe(2);
+    await json(
+      await user.request(`/api/decks/${deck!.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Renamed' }),
+      }),
+      200,
+    );
+    const again = await json<AnkiImportSummary>(
+      await upload(user, buildPackage(spec), { keep_decks: 'true' }),
+      200,
+    );
+    expect(again).toMatchObject({ notes_updated: 1, cards: 0, decks_created: [] });
+    expect((await decksOf(user)).map((item) => item.name)).toEqual(['Renamed']);
+  });
+
   it('reports the cards it skips, with the reason', async () => {
     const user = await newUser(server.url);
     const deck = await createDeck(user, 'Skips');
