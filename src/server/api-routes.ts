@@ -43,6 +43,7 @@ import { generationRoutes } from './generation/generation.routes';
 import { studyRoutes } from './study/study.routes';
 import { preferenceRoutes } from './preferences/preferences.routes';
 import { ankiExportRoutes } from './anki-export/export.routes';
+import { importRoutes as ankiImportRoutes } from './import/anki/import.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -262,4 +263,5 @@ export const apiRoutes: ApiRoute[] = [
   ...generationRoutes,
   ...fileRoutes,
   ...importRoutes,
+  ...ankiImportRoutes,
 ];

@@ -78,6 +78,9 @@ export interface FlashcardTable {
   cloze_number: number | null;
   /** Tags separated by single spaces, '' for none (src/core/tags.ts). */
   tags: Generated<string>;
+  /** Issue 12: the Anki note GUID and card ordinal an imported card came from (else null). */
+  anki_guid: Generated<string | null>;
+  anki_ord: Generated<number | null>;
 }
 
 export interface UserPreferencesTable {

@@ -4,6 +4,7 @@ import type { DatabaseKind } from './database';
 import { studyOptionsMigration } from './migration-0005-study-options';
 import { clozeSiblingsMigration } from './migration-0006-cloze-siblings';
 import { tagsMigration } from './migration-0007-tags';
+import { ankiImportMigration } from './migration-0009-anki-import';
 
 type ColumnSpec = readonly [
   string,
@@ -274,6 +275,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0005_study_options': studyOptionsMigration(timestamp),
     '0006_cloze_siblings': clozeSiblingsMigration(),
     '0007_tags': tagsMigration(),
+    '0009_anki_import': ankiImportMigration(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, Download, Library, Plus, Search } from 'lucide-react';
+import { AlertTriangle, Download, Import, Library, Plus, Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -9,6 +9,7 @@ import { useShortcut } from '../../../lib/use-shortcut';
 import { useTouchScreen } from '../../../lib/use-touch-screen';
 import { StreakBadge } from '../../study/components/stats-page';
 import { useDecks } from '../api/get-decks';
+import { ImportAnkiDialog } from '../../import/import-anki-dialog';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckCard } from './deck-card';
 import { exportCsvUrl } from '../../cards/components/import/import-api';
@@ -58,11 +59,11 @@ export function Dashboard() {
           </p>
         </div>
         {decks.isPending ? (
-          // The search box and New Deck button take this place once the decks are in.
-          <div aria-hidden="true" className="h-10 w-full sm:w-[25rem]" />
+          // The search box, Import, Export and New Deck buttons take this place once the decks are in.
+          <div aria-hidden="true" className="h-10 w-full sm:w-[37rem]" />
         ) : hasDecks ? (
           <div className="flex items-center gap-2">
-            <div className="relative w-full sm:w-64">
+            <div className="relative w-full min-w-0 sm:w-64">
               <Search
                 aria-hidden="true"
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -77,6 +78,20 @@ export function Dashboard() {
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>
+            <ImportAnkiDialog
+              trigger={
+                <Button
+                  variant="outline"
+                  className="shrink-0 max-sm:size-10 max-sm:px-0"
+                  aria-label="Import Anki package"
+                  title="Import Anki package"
+                >
+                  <Import aria-hidden="true" className="size-4" />
+                  {/* On a phone the icon alone: the row must fit 390 px. */}
+                  <span className="max-sm:hidden">Import Anki package</span>
+                </Button>
+              }
+            />
             <Button asChild variant="outline" size="icon" className="shrink-0">
               <a
                 href={exportCsvUrl()}
@@ -139,6 +154,14 @@ export function Dashboard() {
                 <Button size="lg" className="mt-6">
                   <Plus aria-hidden="true" className="size-4" />
                   Create Your First Deck
+                </Button>
+              }
+            />
+            <ImportAnkiDialog
+              trigger={
+                <Button variant="outline" className="mt-3">
+                  <Import aria-hidden="true" className="size-4" />
+                  Import Anki package
                 </Button>
               }
             />

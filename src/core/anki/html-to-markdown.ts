@@ -1,0 +1,163 @@
+/**
+ * Anki fields are HTML; Mnemo's card content is Markdown (raw HTML is escaped by the renderer).
+ * This turns the HTML Anki's editor writes into Markdown that renders the same: bold, italic,
+ * strikethrough, line breaks and blocks, lists, links, images (as Markdown images), code,
+ * headings and simple tables; scripts and styles are dropped with their content, other tags
+ * keep only their text. One pass, linear time. MathJax `\(…\)` / `\[…\]` and cloze `{{c1::…}}`
+ * pass through untouched (Mnemo renders both).
+ */
+
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+};
+
+function decodeEntities(text: string): string {
+  let out = '';
+  let pos = 0;
+  while (pos < text.length) {
+    const amp = text.indexOf('&', pos);
+    if (amp < 0) return out + text.slice(pos);
+    out += text.slice(pos, amp);
+    const semi = text.indexOf(';', amp + 1);
+    const name = semi > amp && semi - amp <= 10 ? text.slice(amp + 1, semi) : '';
+    let decoded: string | undefined = ENTITIES[name];
+    if (decoded === undefined && /^#x[0-9a-f]{1,6}$/i.test(name)) {
+      decoded = safeCodePoint(parseInt(name.slice(2), 16));
+    } else if (decoded === undefined && /^#\d{1,7}$/.test(name)) {
+      decoded = safeCodePoint(parseInt(name.slice(1), 10));
+    }
+    if (decoded === undefined) {
+      out += '&';
+      pos = amp + 1;
+    } else {
+      out += decoded;
+      pos = semi + 1;
+    }
+  }
+  return out;
+}
+
+function safeCodePoint(code: number): string {
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+}
+
+/** Escapes Markdown emphasis and code marks outside MathJax delimiters. */
+function escapeMarkdown(text: string): string {
+  let out = '';
+  let inMath: ')' | ']' | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    const next = text[i + 1];
+    if (char === '\\' && (next === '(' || next === '[') && inMath === null) {
+      inMath = next === '(' ? ')' : ']';
+      out += char + next;
+      i++;
+    } else if (char === '\\' && next === inMath && inMath !== null) {
+      inMath = null;
+      out += char + next;
+      i++;
+    } else if (inMath === null && (char === '*' || char === '_' || char === '`')) {
+      out += `\\${char}`;
+    } else out += char;
+  }
+  return out;
+}
+
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  if (!match) return null;
+  return decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
+}
+
+/** Parentheses and spaces would end a Markdown link or image target. */
+const percent = (char: string) =>
+  `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+const BLOCKS = new Set(['div', 'p', 'blockquote', 'section', 'article', 'center', 'pre']);
+const INLINE_MARKS: Record<string, string> = {
+  b: '**',
+  strong: '**',
+  i: '*',
+  em: '*',
+  s: '~~',
+  strike: '~~',
+  del: '~~',
+  code: '`',
+};
+
+export function htmlToMarkdown(html: string): string {
+  let out = '';
+  const lists: ('ul' | 'ol')[] = [];
+  const links: (string | null)[] = [];
+  const newline = () => {
+    if (out !== '' && !out.endsWith('\n')) out += '\n';
+  };
+  let lower: string | null = null;
+  let pos = 0;
+  while (pos < html.length) {
+    const lt = html.indexOf('<', pos);
+    const textEnd = lt < 0 ? html.length : lt;
+    if (textEnd > pos) {
+      out += escapeMarkdown(decodeEntities(html.slice(pos, textEnd).replace(/[\r\n\t]+/g, ' ')));
+    }
+    if (lt < 0) break;
+    const gt = html.indexOf('>', lt + 1);
+    if (gt < 0 || !/[a-zA-Z/!]/.test(html[lt + 1] ?? '')) {
+      // A '<' that starts no tag is text ('a < b').
+      out += '<';
+      pos = lt + 1;
+      continue;
+    }
+    const tag = html.slice(lt, gt + 1);
+    pos = gt + 1;
+    const closing = tag[1] === '/';
+    const name = /^<\/?\s*([a-zA-Z0-9]+)/.exec(tag)?.[1]?.toLowerCase() ?? '';
+    if (!closing && (name === 'script' || name === 'style')) {
+      lower ??= html.toLowerCase();
+      const end = lower.indexOf(`</${name}`, pos);
+      pos = end < 0 ? html.length : html.indexOf('>', end) + 1 || html.length;
+      continue;
+    }
+    const mark = INLINE_MARKS[name];
+    if (mark) out += mark;
+    else if (name === 'br') out += '\n';
+    else if (BLOCKS.has(name) || name === 'tr' || name === 'table') newline();
+    else if (/^h[1-6]$/.test(name)) {
+      if (!closing) newline();
+      out += '**';
+      if (closing) out += '\n';
+    } else if (name === 'ul' || name === 'ol') {
+      if (closing) lists.pop();
+      else lists.push(name);
+      newline();
+    } else if (name === 'li' && !closing) {
+      newline();
+      out += `${'  '.repeat(Math.max(0, lists.length - 1))}${lists.at(-1) === 'ol' ? '1.' : '-'} `;
+    } else if (name === 'li') newline();
+    else if ((name === 'td' || name === 'th') && closing) out += ' | ';
+    else if (name === 'hr') out += '\n\n---\n\n';
+    else if (name === 'img') {
+      const src = attribute(tag, 'src');
+      if (src) out += `![${attribute(tag, 'alt') ?? ''}](${src.replace(/[()\s]/g, percent)})`;
+    } else if (name === 'a' && !closing) {
+      const href = attribute(tag, 'href');
+      links.push(href);
+      if (href) out += '[';
+    } else if (name === 'a') {
+      const href = links.pop();
+      if (href) out += `](${href.replace(/[()\s]/g, percent)})`;
+    }
+  }
+  return out
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,265 @@
+/**
+ * Reading an Anki collection (issue 12): the SQLite file is written to a private temp folder and
+ * opened read-only with better-sqlite3 (after `replaceUnicase` on that copy), whatever database Mnemo itself runs on. Schema 11
+ * (legacy packages: note types and decks as JSON in `col`, rslib/src/storage/schema11.sql) and
+ * schema 18 (current packages: `notetypes`, `fields`, `templates`, `decks` tables with protobuf
+ * configs, deck names joined by \x1f). Notes, cards and revlog have the same shape in both.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { AnkiNoteType } from '../../../core/anki/cards';
+import { badRequest } from '../../http/errors';
+import { PACKAGE_MESSAGES } from './package';
+import { readMessage } from './protobuf';
+
+export interface AnkiNote {
+  id: number;
+  guid: string;
+  mid: string;
+  tags: string;
+  fields: string[];
+}
+
+export interface AnkiCard {
+  id: number;
+  nid: number;
+  /** The card's home deck (the original deck when it sits in a filtered deck). */
+  did: string;
+  ord: number;
+  type: number;
+  queue: number;
+  due: number;
+  ivl: number;
+  factor: number;
+  reps: number;
+  lapses: number;
+  data: string;
+}
+
+export interface AnkiReview {
+  id: number;
+  cid: number;
+  ease: number;
+  ivl: number;
+  lastIvl: number;
+  factor: number;
+  time: number;
+  type: number;
+}
+
+export interface AnkiCollection {
+  /** The collection's creation (seconds since the epoch): review due days count from it. */
+  crt: number;
+  noteTypes: Map<string, AnkiNoteType>;
+  /** Deck names as Anki shows them ('Parent::Child') by id. */
+  decks: Map<string, string>;
+  notes: AnkiNote[];
+  /** New cards in Anki's order (their position), after the others. */
+  cards: AnkiCard[];
+  revlog: AnkiReview[];
+}
+
+export const SCHEMA_MESSAGES = {
+  unknownSchema: (version: unknown) =>
+    `The Anki collection has schema version ${String(version)}, which Mnemo cannot read`,
+} as const;
+
+const damaged = () => badRequest(PACKAGE_MESSAGES.damaged, 'DAMAGED_PACKAGE');
+
+interface LegacyModel {
+  id?: number | string;
+  name?: string;
+  type?: number;
+  flds?: { name?: string; ord?: number }[];
+  tmpls?: { name?: string; ord?: number; qfmt?: string; afmt?: string }[];
+}
+
+function legacyNoteTypes(json: string): Map<string, AnkiNoteType> {
+  const models = JSON.parse(json) as Record<string, LegacyModel>;
+  const types = new Map<string, AnkiNoteType>();
+  for (const [key, model] of Object.entries(models)) {
+    const byOrd = <T extends { ord?: number }>(list: T[] = []) =>
+      [...list].sort((a, b) => (a.ord ?? 0) - (b.ord ?? 0));
+    types.set(String(model.id ?? key), {
+      id: String(model.id ?? key),
+      name: model.name ?? '',
+      kind: model.type === 1 ? 'cloze' : 'normal',
+      fields: byOrd(model.flds).map((field) => field.name ?? ''),
+      templates: byOrd(model.tmpls).map((template) => ({
+        name: template.name ?? '',
+        qfmt: template.qfmt ?? '',
+        afmt: template.afmt ?? '',
+      })),
+    });
+  }
+  return types;
+}
+
+function legacyDecks(json: string): Map<string, string> {
+  const decks = JSON.parse(json) as Record<string, { id?: number | string; name?: string }>;
+  return new Map(
+    Object.entries(decks).map(([key, deck]) => [String(deck.id ?? key), deck.name ?? 'Default']),
+  );
+}
+
+function currentNoteTypes(db: Database.Database): Map<string, AnkiNoteType> {
+  const types = new Map<string, AnkiNoteType>();
+  for (const row of db.prepare('select id, name, config from notetypes').all() as {
+    id: number;
+    name: string;
+    config: Buffer;
+  }[]) {
+    const config = readMessage(row.config);
+    types.set(String(row.id), {
+      id: String(row.id),
+      name: row.name,
+      kind: config?.varint(1) === 1 ? 'cloze' : 'normal',
+      fields: [],
+      templates: [],
+    });
+  }
+  // Only fields and templates of note types present (exports leave stock types' fields behind).
+  for (const row of db.prepare('select ntid, ord, name from fields order by ntid, ord').all() as {
+    ntid: number;
+    name: string;
+  }[]) {
+    types.get(String(row.ntid))?.fields.push(row.name);
+  }
+  for (const row of db
+    .prepare('select ntid, ord, name, config from templates order by ntid, ord')
+    .all() as { ntid: number; name: string; config: Buffer }[]) {
+    const config = readMessage(row.config);
+    types.get(String(row.ntid))?.templates.push({
+      name: row.name,
+      qfmt: config?.string(1) ?? '',
+      afmt: config?.string(2) ?? '',
+    });
+  }
+  return types;
+}
+
+function currentDecks(db: Database.Database): Map<string, string> {
+  const rows = db.prepare('select id, name from decks').all() as { id: number; name: string }[];
+  return new Map(rows.map((row) => [String(row.id), row.name.split('\x1f').join('::')]));
+}
+
+/**
+ * The collection is untrusted and read synchronously: every table read must be a plain table
+ * (a view could hide an endless recursive query) without generated columns (which could
+ * compute huge values), and SQL functions in the schema are not trusted.
+ */
+function checkTables(db: Database.Database, names: string[]): void {
+  db.pragma('trusted_schema = OFF');
+  for (const name of names) {
+    const kind = db.prepare('select type from sqlite_master where name = ?').get(name) as
+      { type: string } | undefined;
+    if (kind?.type !== 'table') throw damaged();
+    const columns = db.prepare(`pragma table_xinfo("${name}")`).all() as { hidden: number }[];
+    if (columns.some((column) => column.hidden !== 0)) throw damaged();
+  }
+}
+
+const LEGACY_TABLES = ['col', 'notes', 'cards', 'revlog'];
+const CURRENT_TABLES = [...LEGACY_TABLES, 'notetypes', 'fields', 'templates', 'decks'];
+
+function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
+  checkTables(db, LEGACY_TABLES);
+  const col = db.prepare('select crt, ver, models, decks from col').get() as
+    { crt: number; ver: number; models: string; decks: string } | undefined;
+  if (!col) throw damaged();
+  const hasTables =
+    db.prepare("select 1 from sqlite_master where type = 'table' and name = 'notetypes'").get() !==
+    undefined;
+  const legacy = col.ver === 11 && !hasTables;
+  if (!legacy && !(hasTables && col.ver >= 15 && col.ver <= 18)) {
+    throw badRequest(SCHEMA_MESSAGES.unknownSchema(col.ver), 'UNKNOWN_SCHEMA');
+  }
+  if (version === 3 && legacy) throw damaged();
+  if (!legacy) checkTables(db, CURRENT_TABLES);
+  const noteTypes = legacy ? legacyNoteTypes(col.models) : currentNoteTypes(db);
+  const decks = legacy ? legacyDecks(col.decks) : currentDecks(db);
+  const notes = (
+    db.prepare('select id, guid, mid, tags, flds from notes order by id').all() as {
+      id: number;
+      guid: string;
+      mid: number;
+      tags: string;
+      flds: string;
+    }[]
+  ).map((row) => ({
+    id: row.id,
+    guid: row.guid,
+    mid: String(row.mid),
+    tags: row.tags,
+    fields: row.flds.split('\x1f'),
+  }));
+  const cards = (
+    db
+      .prepare(
+        `select id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, odid, odue, data
+         from cards order by case when type = 0 then (case when odid = 0 then due else odue end)
+         else -1 end, nid, ord`,
+      )
+      .all() as (Omit<AnkiCard, 'did'> & { did: number; odid: number; odue: number })[]
+  ).map(({ odid, odue, ...card }) => ({
+    ...card,
+    did: String(odid || card.did),
+    due: odid ? odue : card.due,
+  }));
+  const revlog = db
+    .prepare('select id, cid, ease, ivl, lastIvl, factor, time, type from revlog order by id')
+    .all() as AnkiReview[];
+  return { crt: col.crt, noteTypes, decks, notes, cards, revlog };
+}
+
+/**
+ * Schema 18 declares names `collate unicase`, a collation only Anki registers: SQLite cannot
+ * even scan a WITHOUT ROWID table that uses it ('no query solution'). Our private copy's schema
+ * says `nocase` instead (ASCII case-folding; only the order of those indexes differs).
+ */
+function replaceUnicase(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    const uses = db
+      .prepare("select count(*) as n from sqlite_master where sql like '%collate unicase%'")
+      .get() as { n: number };
+    if (uses.n === 0) return;
+    db.unsafeMode(true);
+    db.pragma('writable_schema = ON');
+    db.exec(
+      "update sqlite_master set sql = replace(sql, 'collate unicase', 'collate nocase') where sql like '%collate unicase%'",
+    );
+    db.pragma('writable_schema = OFF');
+  } finally {
+    db.close();
+  }
+}
+
+/** Reads the collection; a file that is not an Anki collection is a 400. */
+export async function readCollection(bytes: Buffer, version: 1 | 2 | 3): Promise<AnkiCollection> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'mnemo-anki-'));
+  const file = path.join(folder, 'collection.sqlite');
+  try {
+    await writeFile(file, bytes, { mode: 0o600 });
+    let db: Database.Database;
+    try {
+      replaceUnicase(file);
+      db = new Database(file, { readonly: true, fileMustExist: true });
+    } catch {
+      throw damaged();
+    }
+    try {
+      return readAll(db, version);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'HttpError') throw error;
+      if (error instanceof Error && 'status' in error) throw error;
+      throw damaged();
+    } finally {
+      db.close();
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

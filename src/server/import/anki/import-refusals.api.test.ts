@@ -1,0 +1,150 @@
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deck } from '../../../core/deck-schemas';
+import type { Flashcard, FlashcardPage } from '../../../core/flashcard-schemas';
+import { createDeck, json, newUser } from '../../testing/fixtures';
+import type { HttpClient } from '../../testing/http-client';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { PACKAGE_MESSAGES } from './package';
+import { buildPackage, type FixtureSpec, packageEntries, protobuf, STOCK } from './test-packages';
+import { writeZip } from './zip-writer';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function upload(user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('file', new File([new Uint8Array(bytes)], 'deck.apkg'));
+  return user.request('/api/import/anki', { method: 'POST', body: form });
+}
+
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string } }).error;
+
+async function cardsOf(user: HttpClient, deckId?: string): Promise<Flashcard[]> {
+  const query = deckId ? `deck_id=${deckId}&` : '';
+  return (await json<FlashcardPage>(await user.get(`/api/flashcards?${query}limit=1000`), 200))
+    .flashcards;
+}
+
+const decksOf = async (user: HttpClient) =>
+  (await json<{ decks: Deck[] }>(await user.get('/api/decks'), 200)).decks;
+
+describe('refusing what is not a readable Anki package', () => {
+  const basic = (): FixtureSpec => ({
+    generation: 'anki21b',
+    noteTypes: [STOCK.basic],
+    decks: [{ id: 1, name: 'Default' }],
+    notes: [{ guid: 'x', mid: STOCK.basic.id, fields: ['q', 'a'], cards: [{ ord: 0 }] }],
+  });
+  const withEntries = (change: (entries: ReturnType<typeof packageEntries>) => void) => {
+    const entries = packageEntries(basic());
+    change(entries);
+    return writeZip(entries);
+  };
+  const cases: [string, Uint8Array, number, string][] = [
+    ['not a zip', new TextEncoder().encode('hello, not a zip'), 400, PACKAGE_MESSAGES.notPackage],
+    [
+      'a zip without a collection',
+      writeZip([{ name: 'notes.txt', data: Buffer.from('hi') }]),
+      400,
+      PACKAGE_MESSAGES.noCollection,
+    ],
+    [
+      'a zip bomb (declared size)',
+      writeZip([
+        { name: 'collection.anki2', data: Buffer.alloc(10), deflate: true, declaredSize: 2 ** 31 },
+      ]),
+      400,
+      PACKAGE_MESSAGES.tooLarge(256 * 1024 * 1024),
+    ],
+    [
+      'a zip bomb (ratio)',
+      writeZip([{ name: 'collection.anki2', data: Buffer.alloc(20 * 1024 * 1024), deflate: true }]),
+      400,
+      PACKAGE_MESSAGES.suspicious,
+    ],
+    [
+      'an entry inflating past its declared size',
+      writeZip([
+        {
+          name: 'collection.anki2',
+          data: Buffer.alloc(20 * 1024 * 1024),
+          deflate: true,
+          declaredSize: 100,
+        },
+      ]),
+      400,
+      PACKAGE_MESSAGES.damaged,
+    ],
+    [
+      'a package from a newer Anki',
+      withEntries((entries) => (entries[0]!.data = protobuf([[1, 4]]))),
+      400,
+      PACKAGE_MESSAGES.tooNew,
+    ],
+    [
+      'a damaged collection',
+      withEntries((entries) => (entries[1]!.data = zlib.zstdCompressSync(Buffer.from('junk')))),
+      400,
+      PACKAGE_MESSAGES.damaged,
+    ],
+    [
+      'a collection whose notes are a view (an endless query)',
+      withEntries((entries) => {
+        const db = new Database(zlib.zstdDecompressSync(entries[1]!.data));
+        db.exec(
+          "drop table notes; create view notes as with recursive n(id) as (select 1 union all select id + 1 from n) select id, id as guid, 1 as mid, 0 as mod, 0 as usn, '' as tags, '' as flds, 0 as sfld, 0 as csum, 0 as flags, '' as data from n",
+        );
+        entries[1]!.data = zlib.zstdCompressSync(db.serialize());
+        db.close();
+      }),
+      400,
+      PACKAGE_MESSAGES.damaged,
+    ],
+    [
+      'an unknown schema version',
+      buildPackage({ ...basic(), ver: 19 }),
+      400,
+      'The Anki collection has schema version 19, which Mnemo cannot read',
+    ],
+  ];
+
+  it.each(cases)(
+    '%s → a clear message and nothing imported',
+    async (_name, bytes, status, message) => {
+      const user = await newUser(server.url);
+      const response = await upload(user, bytes, { keep_decks: 'true' });
+      expect(response.status).toBe(status);
+      expect((await errorOf(response)).message).toBe(message);
+      expect(await decksOf(user)).toEqual([]);
+    },
+  );
+
+  it('asks for a target, a file, and the user’s own deck', async () => {
+    const user = await newUser(server.url);
+    const other = await newUser(server.url);
+    const theirs = await createDeck(other, 'Theirs');
+    const response = await upload(user, buildPackage(basic()), {});
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(
+      'Choose a deck for the cards, or keep the package’s decks',
+    );
+    const denied = await upload(user, buildPackage(basic()), { deck_id: theirs.id });
+    expect(denied.status).toBe(404);
+    expect(await cardsOf(other)).toEqual([]);
+    const form = new FormData();
+    form.set('keep_decks', 'true');
+    const noFile = await user.request('/api/import/anki', { method: 'POST', body: form });
+    expect(noFile.status).toBe(400);
+  });
+});
