@@ -1,7 +1,7 @@
 import { DECK_MESSAGES } from '../../core/deck-schemas';
 import { STUDY_MESSAGES, studyQuerySchema } from '../../core/study-schemas';
 import { type ApiRoute, route } from '../http/route-table';
-import { exportAnkiPackage } from './export.service';
+import { EXPORT_MESSAGES, exportAnkiPackage } from './export.service';
 
 /** Export to Anki: a deck, or every deck, as an .apkg. */
 export const ankiExportRoutes: ApiRoute[] = [
@@ -12,7 +12,11 @@ export const ankiExportRoutes: ApiRoute[] = [
     summary:
       'Download a deck as an Anki package (.apkg): cards, scheduling, review history and tags',
     query: studyQuerySchema,
-    errors: { 400: [STUDY_MESSAGES.timeZone], 404: [DECK_MESSAGES.notFound] },
+    errors: {
+      400: [STUDY_MESSAGES.timeZone],
+      404: [DECK_MESSAGES.notFound],
+      422: [EXPORT_MESSAGES.tooLarge],
+    },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
     handle: ({ db, user, params, query }) =>
       exportAnkiPackage(db, user.id, query.time_zone, params.deckId ?? ''),
@@ -23,7 +27,7 @@ export const ankiExportRoutes: ApiRoute[] = [
     tag: 'Import and export',
     summary: 'Download every deck as one Anki package (.apkg)',
     query: studyQuerySchema,
-    errors: { 400: [STUDY_MESSAGES.timeZone] },
+    errors: { 400: [STUDY_MESSAGES.timeZone], 422: [EXPORT_MESSAGES.tooLarge] },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
     handle: ({ db, user, query }) => exportAnkiPackage(db, user.id, query.time_zone),
   }),

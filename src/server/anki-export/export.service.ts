@@ -3,10 +3,18 @@ import { DECK_MESSAGES } from '../../core/deck-schemas';
 import { now as clockNow } from '../clock';
 import type { Database } from '../db/database';
 import { toIso } from '../db/time';
-import { notFound } from '../http/errors';
-import { buildAnkiCollection } from './collection';
+import { HttpError, notFound } from '../http/errors';
+import { createTextThread } from '../generation/text-thread';
+import type { AnkiExportInput } from '../generation/text-tasks';
 import { findExportData } from './export.repository';
-import { writeApkg } from './package';
+
+export const EXPORT_MESSAGES = {
+  tooLarge: 'This export took too long and was stopped: export one deck at a time.',
+} as const;
+
+/** How long one export may take in its thread. */
+const EXPORT_DEADLINE_MS = 120_000;
+let exportThread: ReturnType<typeof createTextThread> | undefined;
 
 /** `Content-Disposition` for a download (RFC 6266, with a plain fallback). */
 function attachment(name: string, fallback: string): string {
@@ -28,8 +36,8 @@ export async function exportAnkiPackage(
 ): Promise<Response> {
   const data = await findExportData(db, userId, deckId);
   if (deckId !== undefined && data.decks.length === 0) throw notFound(DECK_MESSAGES.notFound);
-  const collection = buildAnkiCollection({
-    now: clockNow(),
+  const input: AnkiExportInput = {
+    now: clockNow().toISOString(),
     timeZone,
     decks: data.decks.map((deck) => ({
       ...deck,
@@ -63,8 +71,22 @@ export async function exportAnkiPackage(
       new_due_date: toIso(review.new_due_date),
       reviewed_at: toIso(review.reviewed_at),
     })),
-  });
-  const bytes = await writeApkg(collection);
+  };
+  // Building the rows and the SQLite file takes seconds for tens of thousands of cards: it runs
+  // in a thread of its own, with a deadline, never on the event loop.
+  exportThread ??= createTextThread();
+  let bytes: Uint8Array;
+  try {
+    bytes = await exportThread.run(
+      { kind: 'anki-export', input },
+      AbortSignal.timeout(EXPORT_DEADLINE_MS),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new HttpError(422, 'EXPORT_TOO_LARGE', EXPORT_MESSAGES.tooLarge);
+    }
+    throw error;
+  }
   const name = deckId !== undefined ? (data.decks[0]?.name ?? 'deck') : 'Mnemo';
   return new Response(new Uint8Array(bytes), {
     headers: {

@@ -1,4 +1,5 @@
 import type { BuiltinRequest, BuiltinResult } from '../../core/cards-from-text/builtin-generator';
+import type { buildAnkiCollection } from '../anki-export/collection';
 import {
   type CandidateCard,
   type CheckedCards,
@@ -19,14 +20,20 @@ import {
  * The work on a job's text, done in a text thread (text-thread.ts), never on the event loop:
  * cleanup and check, the built-in generator, chunks for an LLM, the checks of the cards (with
  * why cards were dropped), and
- * the text of a fetched web page.
+ * the text of a fetched web page, and an Anki package export (its rows and SQLite file).
  */
 export type TextTask =
   | { kind: 'prepare'; source: string; strategy: Strategy }
   | { kind: 'generate'; request: BuiltinRequest }
   | { kind: 'chunk'; content: string; maxCharacters: number }
   | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
-  | { kind: 'html'; html: string; url: string };
+  | { kind: 'html'; html: string; url: string }
+  | { kind: 'anki-export'; input: AnkiExportInput };
+
+/** What the .apkg export needs (src/server/anki-export), `now` as an ISO string. */
+export type AnkiExportInput = Omit<Parameters<typeof buildAnkiCollection>[0], 'now'> & {
+  now: string;
+};
 
 export interface PreparedContent {
   content: string;
@@ -42,9 +49,11 @@ export type TextTaskResult<T extends TextTask> = T extends { kind: 'prepare' }
       ? { title: string | null; text: string }
       : T extends { kind: 'generate' }
         ? BuiltinResult
-        : T extends { kind: 'postprocess' }
-          ? CheckedCards
-          : CandidateCard[];
+        : T extends { kind: 'anki-export' }
+          ? Uint8Array
+          : T extends { kind: 'postprocess' }
+            ? CheckedCards
+            : CandidateCard[];
 
 /** The task's answer. The built-in generator (wink-nlp and its model) loads on first use. */
 export async function runTextTask(task: TextTask): Promise<unknown> {
@@ -66,6 +75,11 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
     case 'html': {
       const { htmlToText } = await import('../intake/html-text');
       return htmlToText(task.html, task.url);
+    }
+    case 'anki-export': {
+      const { buildAnkiCollection } = await import('../anki-export/collection');
+      const { writeApkg } = await import('../anki-export/package');
+      return writeApkg(buildAnkiCollection({ ...task.input, now: new Date(task.input.now) }));
     }
   }
 }
