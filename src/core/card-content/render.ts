@@ -15,6 +15,7 @@ import type {
   Token,
 } from 'markdown-it';
 import { CLOZE_BLANK, parseCloze, clozeFullText, type ClozeSegment } from './cloze';
+import { isAllowedMediaTag, renderMediaImage } from './media';
 import { matchMath, type ScanMemo } from './syntax-scan';
 
 /** Options of {@link renderCardHtml}. */
@@ -303,6 +304,8 @@ function createMarkdown(): MarkdownItInstance {
     textOfTokens(token.children ?? [], parts);
     const alt = escapeHtml(parts.join('').replace(/\s+/g, ' ').trim());
     const src = String(token.attrGet('src') ?? '');
+    const media = token.meta?.insideLink === true ? null : renderMediaImage(src, alt);
+    if (media !== null) return media;
     if (token.meta?.insideLink === true || !isAllowedImageLink(src)) return alt;
     // Never an <img>: a remote image would leak the reader's address. Offer a link instead.
     return `<a href="${escapeHtml(src)}" target="_blank" rel="${LINK_REL}">${alt || 'image'}</a>`;
@@ -388,6 +391,7 @@ export function findUnsafeHtml(html: string): string | null {
   for (const tag of html.matchAll(TAG)) {
     tags++;
     const name = (tag[2] ?? '').toLowerCase();
+    if (isAllowedMediaTag(tag[1] === '/', name, tag[3] ?? '')) continue;
     if (FORBIDDEN_TAGS.has(name)) return `forbidden tag <${name}>`;
     for (const attribute of (tag[3] ?? '').matchAll(ATTRIBUTE)) {
       const attrName = (attribute[1] ?? '').toLowerCase();
