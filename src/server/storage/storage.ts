@@ -144,6 +144,10 @@ export class S3Storage implements FileStorage {
       forcePathStyle: config.forcePathStyle,
       credentials: config.credentials,
       maxAttempts: 3,
+      // A checksum only where S3 requires one: a streamed body (putFile) is then sent as is,
+      // not in aws-chunked encoding with a checksum trailer, which S3-compatible servers may
+      // not understand.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
   }
 
