@@ -9,7 +9,6 @@ import type { Insertable, Kysely } from 'kysely';
 import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
 import { DECK_MESSAGES } from '../../../core/deck-schemas';
 import type { Database, FlashcardTable } from '../../db/database';
-import { nowIso } from '../../db/time';
 import { addToCardCount, findOwnedDeckIds, insertDeck } from '../../decks/decks.repository';
 import { DEFAULT_MAX_REVIEWS_PER_DAY, DEFAULT_NEW_CARDS_PER_DAY } from '../../../core/constants';
 import { notFound } from '../../http/errors';
