@@ -169,6 +169,7 @@ export class ImportWorker {
       }
       const now = nowIso();
       const plan = await convertInThread(bytes, now, { signal, onProgress: progress });
+      const converted = Date.now();
       progress(IMPORT_PHASES.writing, 0, plan.cards.length);
       writeProgress();
       await writing;
@@ -194,7 +195,10 @@ export class ImportWorker {
       });
       notifyJobChanged(job.id);
       await this.removeUpload(job);
-      log.info({ ms: Date.now() - started, cards: summary.cards }, 'import job done');
+      log.info(
+        { ms: Date.now() - started, convertMs: converted - started, cards: summary.cards },
+        'import job done',
+      );
     } catch (error) {
       await writing;
       if (error instanceof LostLease || lost.signal.aborted) {
