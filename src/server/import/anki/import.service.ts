@@ -15,6 +15,7 @@ import { notFound } from '../../http/errors';
 import { getPreferences } from '../../preferences/preferences.service';
 import type { ImportPlan } from './convert';
 import {
+  breathe,
   findDecksByName,
   findImportedCards,
   insertCards,
@@ -94,7 +95,8 @@ export async function writeImportPlan(
   const touchedNotes = new Set<string>();
   const newNotes = new Set<string>();
   let updated = 0;
-  for (const card of plan.cards) {
+  for (const [index, card] of plan.cards.entries()) {
+    if (index % 500 === 499) await breathe();
     const { content, tags, deckName, guid } = card;
     const known = byKey.get(`${guid}\u0000${card.ord}`);
     if (known) {
