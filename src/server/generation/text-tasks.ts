@@ -1,5 +1,8 @@
+import type { AnkiPackageFormat } from '../../core/anki-export/export-schemas';
 import type { BuiltinRequest, BuiltinResult } from '../../core/cards-from-text/builtin-generator';
 import type { buildAnkiCollection } from '../anki-export/collection';
+import type { ColumnMapping } from '../../core/import/text-import-cards';
+import type { TextImportPlan } from '../../core/import/text-import-plan';
 import {
   type CandidateCard,
   type CheckedCards,
@@ -20,7 +23,8 @@ import {
  * The work on a job's text, done in a text thread (text-thread.ts), never on the event loop:
  * cleanup and check, the built-in generator, chunks for an LLM, the checks of the cards (with
  * why cards were dropped), and
- * the text of a fetched web page, and an Anki package export (its rows and SQLite file).
+ * the text of a fetched web page, an Anki package export (its rows and SQLite file), and the
+ * reading of a text import (`core/import/text-import-plan.ts`).
  */
 export type TextTask =
   | { kind: 'prepare'; source: string; strategy: Strategy }
@@ -28,11 +32,14 @@ export type TextTask =
   | { kind: 'chunk'; content: string; maxCharacters: number }
   | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
   | { kind: 'html'; html: string; url: string }
-  | { kind: 'anki-export'; input: AnkiExportInput };
+  | { kind: 'anki-export'; input: AnkiExportInput }
+  | { kind: 'text-import'; text: string; mapping?: ColumnMapping; mode: 'preview' | 'import' };
 
 /** What the .apkg export needs (src/server/anki-export), `now` as an ISO string. */
 export type AnkiExportInput = Omit<Parameters<typeof buildAnkiCollection>[0], 'now'> & {
   now: string;
+  /** The package generation (`current` unless asked otherwise). */
+  format?: AnkiPackageFormat;
 };
 
 export interface PreparedContent {
@@ -51,9 +58,11 @@ export type TextTaskResult<T extends TextTask> = T extends { kind: 'prepare' }
         ? BuiltinResult
         : T extends { kind: 'anki-export' }
           ? Uint8Array
-          : T extends { kind: 'postprocess' }
-            ? CheckedCards
-            : CandidateCard[];
+          : T extends { kind: 'text-import' }
+            ? TextImportPlan
+            : T extends { kind: 'postprocess' }
+              ? CheckedCards
+              : CandidateCard[];
 
 /** The task's answer. The built-in generator (wink-nlp and its model) loads on first use. */
 export async function runTextTask(task: TextTask): Promise<unknown> {
@@ -79,7 +88,14 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
     case 'anki-export': {
       const { buildAnkiCollection } = await import('../anki-export/collection');
       const { writeApkg } = await import('../anki-export/package');
-      return writeApkg(buildAnkiCollection({ ...task.input, now: new Date(task.input.now) }));
+      const { format = 'current', ...input } = task.input;
+      return writeApkg(buildAnkiCollection({ ...input, now: new Date(input.now) }), [], format);
+    }
+    case 'text-import': {
+      const { planTextImport } = await import('../../core/import/text-import-plan');
+      const plan = planTextImport(task.text, task.mapping);
+      // A preview sends back what it shows, not every card of a 10 MB file.
+      return plan.ok && task.mode === 'preview' ? { ...plan, cards: [] } : plan;
     }
   }
 }

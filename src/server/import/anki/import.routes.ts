@@ -35,6 +35,7 @@ export const importRoutes: ApiRoute[] = [
         Math.round(limits.ankiImportMaxBytes / 1024 / 1024),
       ),
     }),
+    fileDescription: '.apkg or .colpkg, at most ANKI_IMPORT_MAX_MB (200 MB by default)',
     status: 202,
     errors: {
       400: [
