@@ -134,11 +134,10 @@ async function receive(
       failed = true;
       body.unpipe(parser);
       body.destroy();
-      if (out) {
-        out.destroy();
-        void rm(out.path as string, { force: true });
-      }
-      reject(error);
+      if (!out) return reject(error);
+      // The partial file is gone before the request fails.
+      out.destroy();
+      void rm(out.path as string, { force: true }).finally(() => reject(error));
     };
 
     parser.on('field', (name, value, info) => {
