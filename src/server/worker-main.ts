@@ -30,13 +30,7 @@ async function main() {
   }
   const storage = createStorage(config.storage);
   await storage.ready();
-  const workers = startWorkers(
-    config,
-    db,
-    storage,
-    logger,
-    Math.max(1, config.generation.workers),
-  );
+  const workers = startWorkers(config, db, storage, logger, Math.max(1, config.generation.workers));
   logger.info({ workers: workers.length, database: db.kind }, 'generation workers started');
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'stopping workers');
