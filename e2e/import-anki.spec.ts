@@ -95,6 +95,29 @@ test('import an Anki package into its own nested decks, see its cards, import it
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('link', { name: /Languages::French/ })).toHaveCount(1);
 
+  // The dialog may be closed while the job runs: the import goes on, a toast tells its end.
+  let resume = () => {};
+  const paused = new Promise<void>((resolve) => (resume = resolve));
+  await page.route('**/api/import/jobs/*', async (route) => {
+    await paused;
+    await route.continue();
+  });
+  // The toast of the import before has gone (toasts last 5 s).
+  await expect(page.getByText('Import finished')).toHaveCount(0, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Import Anki package' }).click();
+  await dialog.getByLabel('Package').setInputFiles({
+    name: 'french.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: apkg,
+  });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue in the background' }).click();
+  await expect(dialog).toBeHidden();
+  resume();
+  await expect(page.getByText('Import finished')).toBeVisible();
+  await page.unroute('**/api/import/jobs/*');
+
   // Not an Anki package: a clear message in the dialog.
   await page.getByRole('button', { name: 'Import Anki package' }).click();
   await dialog.getByLabel('Package').setInputFiles({

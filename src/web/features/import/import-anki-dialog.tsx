@@ -130,7 +130,7 @@ export function ImportAnkiDialog({ trigger }: { trigger: ReactNode }) {
             </p>
             <div className="flex justify-end">
               <DialogClose asChild>
-                <Button variant="outline">Close</Button>
+                <Button variant="outline">Continue in the background</Button>
               </DialogClose>
             </div>
           </div>
