@@ -235,7 +235,10 @@ test('a deck of 2,000 cards scrolls through a virtualised list', async ({ page }
   const box = await list.boundingBox();
   expect(box?.height).toBeLessThanOrEqual(600);
   await expect(list.locator('[data-index="1999"]')).toHaveCount(0);
-  await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-  await expect(list.locator('[data-index="1999"]')).toBeVisible();
+  // The list loads 200 cards at a time as its end comes near: scroll until the last one.
+  await expect(async () => {
+    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(list.locator('[data-index="1999"]')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
   expect(await list.getByRole('article').count()).toBeLessThan(40);
 });

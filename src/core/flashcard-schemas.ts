@@ -133,6 +133,8 @@ export const listFlashcardsSchema = z.strictObject({
   tag: z.string().trim().min(1, 'Give a tag').max(TAG_MAX_LENGTH, TAG_MESSAGES.tooLong).optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
   offset: z.coerce.number().int().min(0).default(0),
+  /** The `next_cursor` of the page before: the page starts after that card (no offset). */
+  after: z.string().max(400).optional(),
 });
 
 export const searchFlashcardsSchema = z.strictObject({
@@ -182,4 +184,6 @@ export interface FlashcardPage {
   limit: number;
   offset: number;
   next_offset: number | null;
+  /** Give it as `after` for the next page (keyset paging), null on the last page. */
+  next_cursor: string | null;
 }

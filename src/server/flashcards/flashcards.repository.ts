@@ -52,15 +52,26 @@ export async function findFlashcards(
   db: Kysely<Database>,
   userId: string,
   filters: FlashcardFilters,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; after?: { created_at: string; id: string } },
 ): Promise<{ rows: FlashcardRow[]; total: number }> {
+  const { after } = page;
+  let rowsQuery = filtered(db, userId, filters);
+  if (after) {
+    // Keyset paging along the (deck_id | user_id, created_at, id) indexes.
+    rowsQuery = rowsQuery.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.created_at),
+        eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
   const [rows, count] = await Promise.all([
-    filtered(db, userId, filters)
+    rowsQuery
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.limit)
-      .offset(page.offset)
+      .offset(after ? 0 : page.offset)
       .execute(),
     filtered(db, userId, filters)
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -11,11 +11,12 @@ import {
   type listFlashcardsSchema,
   type updateFlashcardSchema,
 } from '../../core/flashcard-schemas';
+import { CURSOR_MESSAGE, decodeCursor, encodeCursor } from '../../core/list-cursor';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { Database } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { addToCardCount, findOwnedDeckIds } from '../decks/decks.repository';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import {
   deleteFlashcardRows,
   type FlashcardRow,
@@ -70,20 +71,26 @@ export async function listFlashcards(
   userId: string,
   query: z.output<typeof listFlashcardsSchema>,
 ): Promise<FlashcardPage> {
-  const { limit, offset, ...filters } = query;
+  const { limit, offset, after: cursor, ...filters } = query;
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  if (after === null) throw badRequest(CURSOR_MESSAGE, 'BAD_CURSOR');
   if (filters.deck_id !== undefined) await assertDeckOwned(db, userId, filters.deck_id);
   const { rows, total } = await findFlashcards(
     db,
     userId,
     { ...filters, now: nowIso() },
-    { limit, offset },
+    { limit, offset, ...(after ? { after } : {}) },
   );
+  const last = rows.at(-1);
+  const full = rows.length === limit;
   return {
     flashcards: rows.map(toFlashcard),
     total,
     limit,
-    offset,
-    next_offset: offset + rows.length < total ? offset + rows.length : null,
+    offset: after ? 0 : offset,
+    next_offset: !after && offset + rows.length < total ? offset + rows.length : null,
+    next_cursor:
+      full && last ? encodeCursor({ created_at: toIso(last.created_at)!, id: last.id }) : null,
   };
 }
 

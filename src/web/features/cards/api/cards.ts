@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Flashcard, FlashcardPage } from '../../../../core/flashcard-schemas';
 import { api } from '../../../lib/api-client';
 import { deckListFilter } from '../../decks/api/get-decks';
@@ -10,15 +10,24 @@ export type CardType = Flashcard['card_type'];
 export const deckKey = (deckId: string) => ['decks', deckId] as const;
 export const deckCardsKey = (deckId: string) => ['decks', deckId, 'cards'] as const;
 
-/** The whole deck in one request (up to 10,000 cards; the list is virtualised). */
-export function useDeckCards(deckId: string) {
-  return useQuery({
-    queryKey: deckCardsKey(deckId),
-    queryFn: ({ signal }) =>
-      api.get<FlashcardPage>(
-        `/api/flashcards?deck_id=${encodeURIComponent(deckId)}&limit=10000`,
-        signal,
-      ),
+/** Cards per page of a deck's list: the first page shows at once, the rest as it scrolls. */
+export const CARD_PAGE_SIZE = 200;
+
+/**
+ * A deck's cards, page by page (keyset paging: `after` the last card seen), only the cards of
+ * a status when one is chosen ('suspended', 'buried', 'leech'; 'all' for every card).
+ */
+export function useDeckCards(deckId: string, status: string) {
+  return useInfiniteQuery({
+    queryKey: [...deckCardsKey(deckId), 'list', status] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ deck_id: deckId, limit: String(CARD_PAGE_SIZE) });
+      if (status !== 'all') query.set('status', status);
+      if (pageParam) query.set('after', pageParam);
+      return api.get<FlashcardPage>(`/api/flashcards?${query.toString()}`, signal);
+    },
+    getNextPageParam: (last) => last.next_cursor,
   });
 }
 

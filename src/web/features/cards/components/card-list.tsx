@@ -1,22 +1,26 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Flashcard } from '../api/cards';
 import { CardRow } from './card-row';
 
 /**
  * 'Your Cards' (SPEC §2): at most 600px high, scrolling, virtualised (only the visible rows
- * are in the DOM, measured as they render), so 10,000 cards scroll smoothly.
+ * are in the DOM, measured as they render), so 10,000 cards scroll smoothly; the deck page
+ * loads the cards a page at a time as the end comes near.
  */
 export function CardList({
   cards,
   deckId,
   selected,
   onSelectedChange,
+  onNearEnd,
 }: {
   cards: Flashcard[];
   deckId: string;
   selected: Set<string>;
   onSelectedChange: (id: string, selected: boolean) => void;
+  /** Called when the rows shown come near the end of `cards` (to load the next page). */
+  onNearEnd?: () => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -36,6 +40,10 @@ export function CardList({
     setMoreBelow(element.scrollTop + element.clientHeight < element.scrollHeight - 4);
   }, []);
   useLayoutEffect(updateMoreBelow, [updateMoreBelow, totalSize]);
+  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (lastShown >= cards.length - 20) onNearEnd?.();
+  }, [lastShown, cards.length, onNearEnd]);
   return (
     <div
       ref={scroller}
