@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/database';
 import { isMigrated } from './db/migrations';
 import { createLogger } from './logger';
-import { startWorkers } from './services';
+import { startJobSignals, startWorkers } from './services';
 
 /**
  * `npm run worker`: generation workers without the web server, on the same database
@@ -27,6 +27,7 @@ async function main() {
     logger.info('waiting for the web server to migrate the database');
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
+  const signals = startJobSignals(config, db, logger);
   const workers = startWorkers(config, db, logger, Math.max(1, config.generation.workers));
   logger.info({ workers: workers.length, database: db.kind }, 'generation workers started');
   const shutdown = async (signal: string) => {
@@ -34,6 +35,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
     force.unref();
     await Promise.all(workers.map((worker) => worker.stop()));
+    await signals.stop();
     await db.close();
     process.exit(0);
   };
