@@ -10,6 +10,8 @@
  * Settings: SCALE_LEARNERS (200), SCALE_ANSWERS (12 per learner), SCALE_JOB_EVERY (10),
  * SCALE_PORT_BASE (3700: proxy, 3701-3702 apps, 3703 s3rver).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Cluster, startCluster } from '../src/server/testing/scale/cluster';
 import { startJobs } from '../src/server/testing/scale/jobs';
 import {
@@ -28,10 +30,23 @@ const WAKE_LIMIT_MS = env('SCALE_WAKE_LIMIT_MS', 1000);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const failures: string[] = [];
+let passed = 0;
 const check = (ok: boolean, message: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
-  if (!ok) failures.push(message);
+  if (ok) passed++;
+  else failures.push(message);
 };
+
+/** In CI, the checks join the run's summary (.ci/summarize.mjs reads Vitest-shaped reports). */
+function writeReport() {
+  const dir = process.env.CI_REPORT_DIR;
+  if (!dir) return;
+  const name = process.env.CI_REPORT_NAME ?? 'scale';
+  fs.writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ numPassedTests: passed, numFailedTests: failures.length, testResults: [] }),
+  );
+}
 
 async function main() {
   const started = Date.now();
@@ -157,6 +172,10 @@ async function run(cluster: Cluster) {
   console.log(
     `  jobs ${jobs.created.length} (${jobs.files} from files), wake delay p50 ${percentile(wakes, 50)} ms, max ${Math.max(...wakes, 0)} ms`,
   );
+  const retaken = await cluster.query<{ n: string }>(
+    'select count(*) as n from generation_jobs where attempts > 1',
+  );
+  console.log(`  jobs taken again after the worker's death: ${retaken[0]?.n ?? 0}`);
   console.log(`  restart of app B and worker ${(restartMs / 1000).toFixed(1)} s`);
   console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (failures.length > 0) {
@@ -168,5 +187,7 @@ async function run(cluster: Cluster) {
 
 main().catch((error: unknown) => {
   console.error('scale test failed:', error);
+  failures.push(String(error));
+  writeReport();
   process.exit(1);
 });
