@@ -27,9 +27,24 @@ const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 interface Run {
   apps: number;
   perSecond: number;
+  /** CPU used during the window, in cores: the app processes together, and this process. */
+  appCores: number;
+  benchCores: number;
   p50: number;
   p99: number;
   load: number;
+}
+
+/** CPU seconds a process has used so far (user + system, its threads included). */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function measure(apps: number, round: number): Promise<Run> {
@@ -58,6 +73,9 @@ async function measure(apps: number, round: number): Promise<Run> {
     stats.answerMs.length = 0;
     const until = Date.now() + SECONDS * 1000;
     let done = 0;
+    const appCpu = () => cluster.apps.reduce((sum, app) => sum + cpuSeconds(app.child?.pid), 0);
+    const appStart = appCpu();
+    const benchStart = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       learners.map(async (learner) => {
@@ -68,10 +86,15 @@ async function measure(apps: number, round: number): Promise<Run> {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const bench = process.cpuUsage(benchStart);
+    const appCores = (appCpu() - appStart) / elapsed;
+    const benchCores = (bench.user + bench.system) / 1e6 / elapsed;
     if (stats.errors.length > 0) throw new Error(stats.errors.join('\n'));
     return {
       apps,
       perSecond: done / elapsed,
+      appCores,
+      benchCores,
       p50: percentile(stats.answerMs, 50),
       p99: percentile(stats.answerMs, 99),
       load: os.loadavg()[0] ?? 0,
@@ -94,7 +117,7 @@ export async function scaleBench(): Promise<string> {
   }
   const rows = runs.map(
     (run, index) =>
-      `| ${Math.floor(index / 2) + 1} | ${run.apps} | ${run.perSecond.toFixed(0)} | ${run.p50.toFixed(1)} | ${run.p99.toFixed(1)} | ${run.load.toFixed(2)} |`,
+      `| ${Math.floor(index / 2) + 1} | ${run.apps} | ${run.perSecond.toFixed(0)} | ${run.p50.toFixed(1)} | ${run.p99.toFixed(1)} | ${run.appCores.toFixed(2)} | ${run.benchCores.toFixed(2)} | ${run.load.toFixed(2)} |`,
   );
   const ratios = [0, 1, 2].map((round) => {
     const one = runs[round * 2]?.perSecond ?? Number.NaN;
@@ -109,10 +132,12 @@ PostgreSQL): ${LEARNERS} learners answer in a closed loop for ${SECONDS} s throu
 proxy of \`npm run test:scale\` to one app process, then to two (\`npm start\` each, the same
 database); each configuration three times, alternating. The proxy and the learners run in the
 bench's own process on the same machine, so they share its cores with the apps and PostgreSQL.
-Load average: the machine's 1-minute load at the end of each run (\`os.loadavg()\`).
+CPU: cores used during the window by the app processes together and by the bench's process
+(learners and proxy); PostgreSQL and other work on the machine use the rest. Load average: the
+machine's 1-minute load at the end of each run (\`os.loadavg()\`).
 
-| round | app processes | answers/s | p50 ms | p99 ms | load average |
-| ----: | ------------: | --------: | -----: | -----: | -----------: |
+| round | app processes | answers/s | p50 ms | p99 ms | app CPU (cores) | bench CPU (cores) | load average |
+| ----: | ------------: | --------: | -----: | -----: | --------------: | ----------------: | -----------: |
 ${rows.join('\n')}
 
 Two processes vs one (answers/s), per round: ${ratios.join(', ')} (issue 13's goal: ≥ 1.6× on two cores).
