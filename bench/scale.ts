@@ -141,6 +141,11 @@ machine's 1-minute load at the end of each run (\`os.loadavg()\`).
 ${rows.join('\n')}
 
 Two processes vs one (answers/s), per round: ${ratios.join(', ')} (issue 13's goal: ≥ 1.6× on two cores).
+
+A second process can only add throughput when one app process is the bottleneck, that is
+when it uses about a whole core; where the app CPU column stays under one core for one process
+and does not grow with two, the limit is elsewhere (PostgreSQL, the bench's own process, and
+whatever else runs on the machine: see the load average).
 `;
 }
 
