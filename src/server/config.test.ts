@@ -93,6 +93,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('bounds an Anki package upload by ANKI_IMPORT_MAX_MB', () => {
+    expect(loadConfig({}).ankiImportMaxBytes).toBe(200 * 1024 * 1024);
+    expect(loadConfig({ ANKI_IMPORT_MAX_MB: '1' }).ankiImportMaxBytes).toBe(1024 * 1024);
+    expect(problemsOf({ ANKI_IMPORT_MAX_MB: 'big' })).toEqual([
+      'ANKI_IMPORT_MAX_MB: must be a whole number',
+    ]);
+    expect(problemsOf({ ANKI_IMPORT_MAX_MB: '0' })).toEqual([
+      'ANKI_IMPORT_MAX_MB: must be at least 1',
+    ]);
+  });
+
   it('allows the test clock only in tests', () => {
     expect(loadConfig({}).testClock).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);

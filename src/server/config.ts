@@ -130,6 +130,7 @@ const envSchema = z.object({
       .max(600_000, 'must be at most 600000')
       .optional(),
   ),
+  ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
   S3_REGION: optionalString,
@@ -137,6 +138,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(false),
   TEST_CLOCK: bool(false),
+  TEST_STATEMENT_COUNT: bool(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -178,8 +180,12 @@ export interface Config {
     statusRecheckMs: number;
   };
   storage: StorageConfig;
+  /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
+  ankiImportMaxBytes: number;
   /** Tests only: a request's `X-Test-Now` header sets its clock (src/server/clock.ts). */
   testClock: boolean;
+  /** Tests and benchmarks only: each response says how many SQL statements it ran. */
+  testStatementCount: boolean;
 }
 
 /** Where uploaded files are kept: a folder under DATA_DIR, or an S3-compatible bucket. */
@@ -305,6 +311,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TEST_CLOCK && e.NODE_ENV !== 'test') {
     problems.push('TEST_CLOCK: only allowed with NODE_ENV=test');
   }
+  if (e.TEST_STATEMENT_COUNT && e.NODE_ENV !== 'test') {
+    problems.push('TEST_STATEMENT_COUNT: only allowed with NODE_ENV=test');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -312,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     testClock: e.TEST_CLOCK,
+    testStatementCount: e.TEST_STATEMENT_COUNT,
     port: e.PORT,
     host: e.HOST,
     baseUrl,
@@ -341,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai,
+    ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
     generation: {
       workers: e.GENERATION_WORKERS,
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,

@@ -14,7 +14,8 @@ import { configureJobSignals } from './generation/signals';
 import { createTextThread } from './generation/text-thread';
 import { GenerationWorker } from './generation/worker';
 import { createMailer } from './mail/mailer';
-import { createStorage } from './storage/storage';
+import { ImportWorker } from './import/anki/job-worker';
+import { createStorage, type FileStorage } from './storage/storage';
 
 /**
  * The secret that signs sessions: AUTH_SECRET when set, otherwise one generated on first start
@@ -42,7 +43,7 @@ export async function startServices(
   webDistDir: string,
 ): Promise<Services> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = createDb(config.database);
+  const db = createDb(config.database, { countStatements: config.testStatementCount });
   const mailer = createMailer(config.mail, logger);
   const deps = { config, db, mailer, logger, secret: authSecret(config) };
 
@@ -65,7 +66,7 @@ export async function startServices(
   const auth = createAuth(deps);
   const app = createApp({ config, db, auth, logger, storage, webDistDir });
   const signals = startJobSignals(config, db, logger);
-  const workers = startWorkers(config, db, logger, config.generation.workers);
+  const workers = startWorkers(config, db, storage, logger, config.generation.workers);
   return {
     db,
     app,
@@ -88,9 +89,18 @@ export function startJobSignals(config: Config, db: Db, logger: Logger) {
   return startPgJobSignals({ url: config.database.url, db: db.kysely, logger });
 }
 
-/** Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more). */
-export function startWorkers(config: Config, db: Db, logger: Logger, count: number) {
-  const workers = Array.from({ length: count }, () => {
+/**
+ * Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more), and with
+ * them one Anki import worker (none when GENERATION_WORKERS is 0).
+ */
+export function startWorkers(
+  config: Config,
+  db: Db,
+  storage: FileStorage,
+  logger: Logger,
+  count: number,
+) {
+  const workers: { start(): void; stop(): Promise<void> }[] = Array.from({ length: count }, () => {
     // One text thread per worker: a job stopped at its deadline stops only its own thread.
     const thread = createTextThread();
     return new GenerationWorker({
@@ -103,6 +113,17 @@ export function startWorkers(config: Config, db: Db, logger: Logger, count: numb
       maxJobsPerUser: config.generation.maxJobsPerUser,
     });
   });
+  if (count > 0) {
+    workers.push(
+      new ImportWorker({
+        db: db.kysely,
+        storage,
+        logger,
+        leaseSeconds: config.generation.leaseSeconds,
+        deadlineSeconds: config.generation.deadlineSeconds,
+      }),
+    );
+  }
   for (const worker of workers) worker.start();
   return workers;
 }

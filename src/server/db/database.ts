@@ -3,8 +3,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
 import { QueuedSqliteDialect } from './sqlite-driver';
+import { logStatement } from './statement-count';
+import { startCheckpointer } from './checkpointer';
 import pg from 'pg';
 import type { Config } from '../config';
+
+/** How often the checkpoint thread copies the write-ahead log into the database file. */
+const CHECKPOINT_INTERVAL_MS = 1000;
 
 /** Timestamps are ISO-8601 strings in UTC everywhere above the data layer. */
 export type Timestamp = string;
@@ -166,6 +171,34 @@ export interface GenerationJobTable {
   updated_at: Timestamp;
 }
 
+/** An Anki import running in the background (issue 12). */
+export interface ImportJobTable {
+  id: string;
+  user_id: string;
+  status: JobStatus;
+  /** What the job does now ('Reading the package', 'Converting notes', 'Writing cards'). */
+  phase: string | null;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** The deck receiving every card, or null with keep_decks. */
+  deck_id: string | null;
+  keep_decks: Generated<number>;
+  file_name: string;
+  /** The stored upload ({userId}/imports/{jobId}.apkg), null once removed. */
+  upload_path: string | null;
+  /** JSON AnkiImportSummary once completed. */
+  summary: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** The typed map of Mnemo's own tables (better-auth manages its tables itself). */
 export interface Database {
   decks: DeckTable;
@@ -173,6 +206,7 @@ export interface Database {
   learning_sessions: LearningSessionTable;
   card_reviews: CardReviewTable;
   generation_jobs: GenerationJobTable;
+  import_jobs: ImportJobTable;
   user_preferences: UserPreferencesTable;
 }
 
@@ -188,20 +222,36 @@ export interface Db {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
-export function createDb(config: Config['database']): Db {
+export function createDb(
+  config: Config['database'],
+  options: { countStatements?: boolean } = {},
+): Db {
+  const log = options.countStatements ? logStatement : undefined;
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const database = new SQLite(config.file);
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
+  // Committed answers survive a crash of the process; see checkpointer.ts for a power loss.
+  database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new QueuedSqliteDialect(database) });
-  return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
+  // Checkpoints run in a thread of their own; this one only if that thread fell far behind.
+  database.pragma('wal_autocheckpoint = 100000');
+  const checkpointer =
+    config.file === ':memory:' ? undefined : startCheckpointer(config.file, CHECKPOINT_INTERVAL_MS);
+  const kysely = new Kysely<Database>({ dialect: new QueuedSqliteDialect(database), log });
+  return {
+    kysely,
+    kind: 'sqlite',
+    close: async () => {
+      await checkpointer?.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /** True when the database answers a trivial query. */

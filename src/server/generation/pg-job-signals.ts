@@ -8,6 +8,7 @@ import {
   type JobKind,
   jobSignals,
   receiveJobNotification,
+  wakeWorkers,
 } from './signals';
 
 /** The PostgreSQL channel every process listens on; the payload is `<kind>:<job id>`. */
@@ -106,7 +107,7 @@ export function startPgJobSignals(options: PgJobSignalsOptions): PgJobSignals {
       log.info('job listener reconnected');
       // Whatever was notified while the listener was away is lost: everyone looks again.
       jobSignals.emit('changed', ANY_JOB);
-      jobSignals.emit('job', ANY_JOB);
+      wakeWorkers(ANY_JOB);
     }
     listenedOnce = true;
     markReady();

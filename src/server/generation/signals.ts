@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 
 /**
- * Wake-ups of the job queue: 'job' when a job may have become claimable (idle workers look at
+ * Wake-ups of the job queues: 'job' (generation) or 'import-job' (Anki import) when a job may
+ * have become claimable (idle workers look at
  * once instead of at their next poll) and 'changed' with the job's id once a status change is
  * committed (the status long-poll answers at once). A change is emitted in this process and
  * handed to the publisher: on PostgreSQL `pg-job-signals.ts` sends it to every other process
@@ -14,7 +15,21 @@ jobSignals.setMaxListeners(0);
 export const ANY_JOB = '*';
 
 /** The kind of job a notification is about; other job tables add theirs. */
-export type JobKind = 'generation';
+export type JobKind = 'generation' | 'anki-import';
+
+/** The event that wakes a kind's idle workers. */
+export const WAKE_EVENTS: Record<JobKind, string> = {
+  generation: 'job',
+  'anki-import': 'import-job',
+};
+
+const isKind = (kind: string): kind is JobKind => Object.hasOwn(WAKE_EVENTS, kind);
+
+/** Wakes the idle workers of one kind, or of every kind after a reconnection (ANY_JOB). */
+export function wakeWorkers(kind: string): void {
+  if (isKind(kind)) jobSignals.emit(WAKE_EVENTS[kind], kind);
+  else if (kind === ANY_JOB) for (const event of Object.values(WAKE_EVENTS)) jobSignals.emit(event);
+}
 
 interface SignalSettings {
   /** Sends a committed change to the other processes (none on SQLite). */
@@ -46,7 +61,7 @@ export function notifyJobChanged(jobId: string, kind: JobKind = 'generation'): v
 /** A job became pending (created or retried): wake idle workers here and in other processes. */
 export function notifyJobPending(jobId: string, kind: JobKind = 'generation'): void {
   jobSignals.emit('changed', jobId);
-  jobSignals.emit('job', kind);
+  wakeWorkers(kind);
   settings.publish?.(kind, jobId);
 }
 
@@ -61,7 +76,7 @@ export function receiveJobNotification(payload: string): void {
   const kind = colon === -1 ? 'generation' : payload.slice(0, colon);
   if (!jobId) return;
   jobSignals.emit('changed', jobId);
-  jobSignals.emit('job', kind);
+  wakeWorkers(kind);
 }
 
 /**

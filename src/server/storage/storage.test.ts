@@ -92,6 +92,19 @@ describe.each(adapters)('file storage: %s', (_name, make) => {
       'alice/1763892000001_ghijkl.txt',
     ]);
   });
+
+  it('stores a file from disk (an Anki package waiting for its import job)', async () => {
+    const storage = await make();
+    await storage.ready();
+    const source = path.join(await tempDir(), 'upload');
+    const bytes = new Uint8Array(300_000).map((_, index) => index % 251);
+    await fs.writeFile(source, bytes);
+    await storage.putFile('bob/imports/job-1.apkg', source, 'application/zip');
+    expect(await storage.get('bob/imports/job-1.apkg')).toEqual(bytes);
+    expect(await storage.remove('bob/imports/job-1.apkg')).toBe(true);
+    // The source stays where it was (the caller removes it).
+    expect((await fs.stat(source)).size).toBe(300_000);
+  });
 });
 
 describe('local storage', () => {

@@ -1,3 +1,4 @@
+import { constants as fsConstants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -27,6 +28,8 @@ export interface StoredObject {
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(path: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file from disk, streamed (never read into memory whole). */
+  putFile(path: string, source: string, contentType: string): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   get(path: string): Promise<Uint8Array | null>;
   /** Every file whose path starts with `prefix`, by path. */
@@ -64,6 +67,14 @@ export class LocalStorage implements FileStorage {
     await fs.mkdir(path.dirname(full), { recursive: true });
     const temporary = `${full}.${process.pid}.${Date.now()}.part`;
     await fs.writeFile(temporary, bytes, { flag: 'wx' });
+    await fs.rename(temporary, full);
+  }
+
+  async putFile(file: string, source: string) {
+    const full = this.resolve(file);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    const temporary = `${full}.${process.pid}.${Date.now()}.part`;
+    await fs.copyFile(source, temporary, fsConstants.COPYFILE_EXCL);
     await fs.rename(temporary, full);
   }
 
@@ -133,6 +144,10 @@ export class S3Storage implements FileStorage {
       forcePathStyle: config.forcePathStyle,
       credentials: config.credentials,
       maxAttempts: 3,
+      // A checksum only where S3 requires one: a streamed body (putFile) is then sent as is,
+      // not in aws-chunked encoding with a checksum trailer, which S3-compatible servers may
+      // not understand.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
   }
 
@@ -148,6 +163,19 @@ export class S3Storage implements FileStorage {
         Body: bytes,
         ContentType: contentType,
         ContentLength: bytes.length,
+      }),
+    );
+  }
+
+  async putFile(file: string, source: string, contentType: string) {
+    const { size } = await fs.stat(source);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: file,
+        Body: createReadStream(source),
+        ContentType: contentType,
+        ContentLength: size,
       }),
     );
   }

@@ -1,3 +1,4 @@
+import { samplePackage } from '../import/anki/test-packages';
 import { expect } from 'vitest';
 import type { FixtureIds } from '../http/route-table';
 import { HttpClient, uniqueEmail } from './http-client';
@@ -78,7 +79,15 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
     await client.request('/api/generation/file', { method: 'POST', body: upload }),
     201,
   );
+  const anki = new FormData();
+  anki.set('deck_id', deck.id);
+  anki.set('file', new File([new Uint8Array(samplePackage())], 'french.apkg'));
+  const importJob = await json<{ id: string }>(
+    await client.request('/api/import/anki', { method: 'POST', body: anki }),
+    202,
+  );
   return {
+    importJobId: importJob.id,
     filePath: fileJob.source_file_path,
     deckId: deck.id,
     otherDeckId: other.id,
