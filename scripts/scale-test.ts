@@ -7,6 +7,8 @@
  * every acknowledged answer recorded exactly once, every job completed, status polls on app A
  * woken within SCALE_WAKE_LIMIT_MS (1000) of the worker's commit, and no request lost beyond
  * those in flight at the kill. Exits 1 on any failure.
+ * Learners think SCALE_THINK_MS (2000) on average between answers, so the apps run loaded but
+ * not saturated: a saturated app's queue of database work, not the wake-up, would set the delay.
  * Settings: SCALE_LEARNERS (200), SCALE_ANSWERS (12 per learner), SCALE_JOB_EVERY (10),
  * SCALE_PORT_BASE (3700: proxy, 3701-3702 apps, 3703 s3rver).
  */
@@ -26,6 +28,7 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const LEARNERS = env('SCALE_LEARNERS', 200);
 const ANSWERS = env('SCALE_ANSWERS', 12);
 const JOB_EVERY = env('SCALE_JOB_EVERY', 10);
+const THINK_MS = env('SCALE_THINK_MS', 2000);
 const WAKE_LIMIT_MS = env('SCALE_WAKE_LIMIT_MS', 1000);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -86,6 +89,11 @@ async function run(cluster: Cluster) {
 
   const killMidway = async () => {
     while (acknowledged < total / 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The moment of the kill: one with requests in flight on B, so the check below has teeth.
+    const until = Date.now() + 5000;
+    while (cluster.proxy.inFlight(1) === 0 && Date.now() < until) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const before = cluster.proxy.inFlight(1);
     const dispatched = cluster.proxy.dispatched(1);
     const at = Date.now();
@@ -109,11 +117,13 @@ async function run(cluster: Cluster) {
   const learner = async (index: number) => {
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 2000));
     const me: Learner = await setUpLearner(cluster.proxy.url, index, 8, stats, tag);
-    if (index % JOB_EVERY === 0) jobs.create(me, index / JOB_EVERY, stats);
     for (let number = 0; number < ANSWERS; number++) {
+      // Jobs start half-way, so some are running when the worker is killed.
+      if (number === Math.floor(ANSWERS / 2) && index % JOB_EVERY === 0)
+        jobs.create(me, index / JOB_EVERY, stats);
       await answer(me, number, stats, tag);
       acknowledged++;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 100));
+      await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
     }
   };
   const load = Date.now();

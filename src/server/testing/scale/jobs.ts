@@ -37,12 +37,15 @@ export function startJobs() {
       );
       const answer = (await response.json()) as StatusAnswer;
       const at = Date.now();
-      if (answer.status === 'completed' || answer.status === 'failed') {
-        const finished = Date.parse(answer.job.completed_at ?? '');
-        // Only a poll that was already waiting when the worker committed measures a wake.
-        if (timed && sentAt < finished - 20) wakeMs.push(at - finished);
-        return;
+      // The worker's change: taking the job (processing) or finishing it. Only a poll that was
+      // already waiting when the worker committed measures a wake.
+      const changedAt = Date.parse(
+        (answer.status === 'processing' ? answer.job.updated_at : answer.job.completed_at) ?? '',
+      );
+      if (timed && answer.status !== known && sentAt < changedAt - 20) {
+        wakeMs.push(at - changedAt);
       }
+      if (answer.status === 'completed' || answer.status === 'failed') return;
       known = answer.status;
     }
   };
