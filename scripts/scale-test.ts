@@ -89,7 +89,16 @@ async function run(cluster: Cluster) {
 
   const killMidway = async () => {
     while (acknowledged < total / 2) await new Promise((resolve) => setTimeout(resolve, 20));
-    // The moment of the kill: one with requests in flight on B, so the check below has teeth.
+    // The moment of the kill: a job being generated if one comes within 10 s (the worker dies
+    // holding its lease), and requests in flight on B, so the checks below have teeth.
+    const busy = Date.now() + 10_000;
+    while (Date.now() < busy) {
+      const [row] = await cluster.query<{ n: string }>(
+        "select count(*) as n from generation_jobs where status = 'processing'",
+      );
+      if (Number(row?.n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const until = Date.now() + 5000;
     while (cluster.proxy.inFlight(1) === 0 && Date.now() < until) {
       await new Promise((resolve) => setImmediate(resolve));
