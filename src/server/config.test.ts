@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       maxJobsPerUser: 2,
       leaseSeconds: 60,
       deadlineSeconds: 600,
+      statusRecheckMs: 250,
     });
     expect(
       loadConfig({
@@ -66,6 +67,19 @@ describe('loadConfig', () => {
       'AI_MODEL: must be set when AI_PROVIDER is openai-compatible',
     ]);
     expect(problemsOf({ GENERATION_WORKERS: '-1' })[0]).toMatch(/^GENERATION_WORKERS/);
+  });
+
+  it('rechecks a waiting status poll every 250 ms on SQLite and 5 s on PostgreSQL unless set', () => {
+    expect(loadConfig({}).generation.statusRecheckMs).toBe(250);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).generation.statusRecheckMs,
+    ).toBe(5000);
+    expect(loadConfig({ GENERATION_STATUS_RECHECK_MS: '60000' }).generation.statusRecheckMs).toBe(
+      60000,
+    );
+    expect(problemsOf({ GENERATION_STATUS_RECHECK_MS: '10' })).toEqual([
+      'GENERATION_STATUS_RECHECK_MS: must be at least 50',
+    ]);
   });
 
   it('bounds each attempt at a generation job by GENERATION_DEADLINE_SECONDS', () => {

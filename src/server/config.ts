@@ -121,6 +121,15 @@ const envSchema = z.object({
   GENERATION_MAX_JOBS_PER_USER: int(1, 100, 2),
   GENERATION_LEASE_SECONDS: int(5, 3600, 60),
   GENERATION_DEADLINE_SECONDS: int(5, 86_400, 600),
+  GENERATION_STATUS_RECHECK_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(50, 'must be at least 50')
+      .max(600_000, 'must be at most 600000')
+      .optional(),
+  ),
   ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
@@ -163,6 +172,12 @@ export interface Config {
     leaseSeconds: number;
     /** Time one attempt at a job may take before it fails ('took too long'). */
     deadlineSeconds: number;
+    /**
+     * How often a waiting status poll reads the job even without a wake-up: by default 250 ms
+     * on SQLite (another process's change is seen only by reading) and 5 s on PostgreSQL
+     * (LISTEN/NOTIFY wakes it; the look is a safety net).
+     */
+    statusRecheckMs: number;
   };
   storage: StorageConfig;
   /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
@@ -342,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,
       leaseSeconds: e.GENERATION_LEASE_SECONDS,
       deadlineSeconds: e.GENERATION_DEADLINE_SECONDS,
+      statusRecheckMs: e.GENERATION_STATUS_RECHECK_MS ?? (e.DATABASE_URL ? 5000 : 250),
     },
     storage: e.S3_BUCKET
       ? {

@@ -9,6 +9,8 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { createGenerator } from './generation/create-generator';
+import { startPgJobSignals } from './generation/pg-job-signals';
+import { configureJobSignals } from './generation/signals';
 import { createTextThread } from './generation/text-thread';
 import { GenerationWorker } from './generation/worker';
 import { createMailer } from './mail/mailer';
@@ -63,15 +65,28 @@ export async function startServices(
   }
   const auth = createAuth(deps);
   const app = createApp({ config, db, auth, logger, storage, webDistDir });
+  const signals = startJobSignals(config, db, logger);
   const workers = startWorkers(config, db, storage, logger, config.generation.workers);
   return {
     db,
     app,
     async close() {
       await Promise.all(workers.map((worker) => worker.stop()));
+      await signals.stop();
       await db.close();
     },
   };
+}
+
+/**
+ * Job wake-ups across processes: on PostgreSQL a LISTEN connection and NOTIFY after each
+ * committed change (`pg-job-signals.ts`); on SQLite the in-process signals alone.
+ */
+export function startJobSignals(config: Config, db: Db, logger: Logger) {
+  configureJobSignals({ recheckMs: config.generation.statusRecheckMs });
+  if (config.database.kind !== 'postgres')
+    return { ready: Promise.resolve(), stop: async () => {} };
+  return startPgJobSignals({ url: config.database.url, db: db.kysely, logger });
 }
 
 /**

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/database';
 import { isMigrated } from './db/migrations';
 import { createLogger } from './logger';
-import { startWorkers } from './services';
+import { startJobSignals, startWorkers } from './services';
 import { createStorage } from './storage/storage';
 
 /**
@@ -30,6 +30,7 @@ async function main() {
   }
   const storage = createStorage(config.storage);
   await storage.ready();
+  const signals = startJobSignals(config, db, logger);
   const workers = startWorkers(config, db, storage, logger, Math.max(1, config.generation.workers));
   logger.info({ workers: workers.length, database: db.kind }, 'generation workers started');
   const shutdown = async (signal: string) => {
@@ -37,6 +38,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
     force.unref();
     await Promise.all(workers.map((worker) => worker.stop()));
+    await signals.stop();
     await db.close();
     process.exit(0);
   };

@@ -24,7 +24,7 @@ import {
   type JobRow,
   updateJobIf,
 } from './jobs.repository';
-import { jobChanged, jobSignals, notifyJobChanged } from './signals';
+import { notifyJobChanged, notifyJobPending, statusRecheckMs, watchJob } from './signals';
 import { createTextThread } from './text-thread';
 
 /**
@@ -124,7 +124,7 @@ export async function createJob(
     attempts: 0,
   };
   await insertJob(db, row);
-  jobSignals.emit('job');
+  notifyJobPending(id);
   // The answer is the job as created: a worker may already have claimed it.
   return toJob(row);
 }
@@ -181,19 +181,20 @@ export async function jobStatus(
   wait: { known?: JobStatus; waitSeconds: number; signal?: AbortSignal },
 ) {
   const deadline = Date.now() + wait.waitSeconds * 1000;
-  let job = await getJob(db, userId, jobId);
-  while (
-    wait.known &&
-    job.status === wait.known &&
-    Date.now() < deadline &&
-    !wait.signal?.aborted
-  ) {
-    // Woken at once by a change made in this process; a change made by a worker in another
-    // process is seen at the next look.
-    await jobChanged(jobId, 250, wait.signal);
-    job = await getJob(db, userId, jobId);
+  // Watching starts before the first read, so a change committed in between still wakes it.
+  const watch = wait.known ? watchJob(jobId) : undefined;
+  try {
+    let job = await getJob(db, userId, jobId);
+    while (watch && job.status === wait.known && Date.now() < deadline && !wait.signal?.aborted) {
+      // Woken at once by a change committed in this process or, on PostgreSQL, in any other
+      // (LISTEN/NOTIFY); the recheck is the safety net for a missed notification.
+      await watch.next(Math.min(statusRecheckMs(), deadline - Date.now()), wait.signal);
+      job = await getJob(db, userId, jobId);
+    }
+    return { jobId: job.id, status: job.status, error_message: job.error_message, job };
+  } finally {
+    watch?.close();
   }
-  return { jobId: job.id, status: job.status, error_message: job.error_message, job };
 }
 
 /** Cancel (SPEC §4): only pending jobs, which become failed with 'Cancelled by user'. */
@@ -237,8 +238,7 @@ export async function retryJob(db: Kysely<Database>, userId: string, jobId: stri
   };
   const won = await updateJobIf(db, userId, jobId, { status: 'failed' }, changes);
   if (!won) throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
-  notifyJobChanged(jobId);
-  jobSignals.emit('job');
+  notifyJobPending(jobId);
   // The answer is the job as retried: a worker may already have claimed it again.
   return toJob({ ...row, ...changes });
 }

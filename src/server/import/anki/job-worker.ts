@@ -91,7 +91,7 @@ export class ImportWorker {
     const { db } = this.options;
     for (const candidate of await findClaimableImportJobs(db, nowIso())) {
       if (await claimImportJob(db, candidate, this.id, nowIso(), this.leaseUntil())) {
-        notifyJobChanged(candidate.id);
+        notifyJobChanged(candidate.id, 'anki-import');
         return findImportJobById(db, candidate.id);
       }
     }
@@ -109,7 +109,7 @@ export class ImportWorker {
       updated_at: now,
     });
     if (won) await this.removeUpload(job);
-    notifyJobChanged(job.id);
+    notifyJobChanged(job.id, 'anki-import');
     return won;
   }
 
@@ -153,7 +153,7 @@ export class ImportWorker {
       if (!report) return;
       writing = writing
         .then(() => updateHeldImportJob(db, job.id, this.id, { ...report, updated_at: nowIso() }))
-        .then(() => notifyJobChanged(job.id))
+        .then(() => notifyJobChanged(job.id, 'anki-import'))
         .catch((error: unknown) => log.warn({ err: error }, 'progress not written'));
     };
     const progress = (phase: string, done: number, total: number) => {
@@ -193,7 +193,7 @@ export class ImportWorker {
           .execute();
         return written;
       });
-      notifyJobChanged(job.id);
+      notifyJobChanged(job.id, 'anki-import');
       await this.removeUpload(job);
       log.info(
         { ms: Date.now() - started, convertMs: converted - started, cards: summary.cards },

@@ -16,7 +16,7 @@ import { nowIso, toIso } from '../../db/time';
 import type { StreamedFile } from '../../files/multipart';
 import { notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
-import { jobChanged, jobSignals } from '../../generation/signals';
+import { notifyJobPending, statusRecheckMs, WAKE_EVENTS, watchJob } from '../../generation/signals';
 import { checkImportTarget, type ImportTarget } from './import.service';
 import { findImportJob, type ImportJobRow, insertImportJob } from './jobs.repository';
 import { checkAnkiPackage } from './package';
@@ -25,8 +25,8 @@ import { checkAnkiPackage } from './package';
 export const importUploadPath = (userId: string, jobId: string) =>
   `${userId}/imports/${jobId}.apkg`;
 
-/** Wakes this process's import workers at once (others find the job at their next poll). */
-export const IMPORT_WAKE = 'import-job';
+/** Wakes idle import workers at once (in every process on PostgreSQL: signals.ts). */
+export const IMPORT_WAKE = WAKE_EVENTS['anki-import'];
 
 export function toImportJob(row: ImportJobRow): AnkiImportJob {
   return {
@@ -77,7 +77,7 @@ export async function startImportJob(
     await storage.remove(uploadPath).catch(() => false);
     throw error;
   }
-  jobSignals.emit(IMPORT_WAKE);
+  notifyJobPending(id, 'anki-import');
   const row = await findImportJob(db, userId, id);
   return toImportJob(row!);
 }
@@ -100,17 +100,24 @@ export async function getImportJob(
   signal?: AbortSignal,
 ): Promise<AnkiImportJob> {
   const deadline = Date.now() + waitSeconds * 1000;
-  const first = await ownJob(db, userId, jobId);
-  let job = first;
-  while (
-    !finished(job) &&
-    stateOf(job) === stateOf(first) &&
-    Date.now() < deadline &&
-    !signal?.aborted
-  ) {
-    // Woken at once by a change made in this process; other processes are seen at the next look.
-    await jobChanged(jobId, Math.min(250, Math.max(1, deadline - Date.now())), signal);
-    job = await ownJob(db, userId, jobId);
+  // Watching starts before the first read, so a change committed in between still wakes it.
+  const watch = waitSeconds > 0 ? watchJob(jobId) : undefined;
+  try {
+    const first = await ownJob(db, userId, jobId);
+    let job = first;
+    while (
+      watch &&
+      !finished(job) &&
+      stateOf(job) === stateOf(first) &&
+      Date.now() < deadline &&
+      !signal?.aborted
+    ) {
+      // Woken at once by a change committed in this process or, on PostgreSQL, in any other.
+      await watch.next(Math.max(1, Math.min(statusRecheckMs(), deadline - Date.now())), signal);
+      job = await ownJob(db, userId, jobId);
+    }
+    return job;
+  } finally {
+    watch?.close();
   }
-  return job;
 }
