@@ -17,6 +17,7 @@ import { answersBench } from './answers';
 import { ankiExportBench } from './anki-export';
 import { ankiImportBench } from './anki-import';
 import { replaceHead, replaceSection } from './report';
+import { scaleBench } from './scale';
 import { generationBench } from './generation';
 import { schedulerEvaluation } from './scheduler-evaluation';
 
@@ -258,6 +259,10 @@ transaction: the card, the \`card_reviews\` row and the session counters.
     const answers = await answersBench();
     const ankiImport = await ankiImportBench();
     const ankiExport = await ankiExportBench();
+    // Several app processes need PostgreSQL (SQLite is one process's file).
+    const scale = process.env.DATABASE_URL
+      ? (await scaleBench()).replace(/^## Many processes\s*/u, '')
+      : null;
     console.log(`${table}\n\n${ratios}\n\n${answers}\n\n${evaluation}`);
     if (!process.env.BENCH_NO_WRITE) {
       // Written as the formatter would write it, so `npm run lint` stays green after a run.
@@ -265,6 +270,7 @@ transaction: the card, the \`card_reviews\` row and the session counters.
       let report = fs.readFileSync('docs/PERFORMANCE.md', 'utf8');
       report = replaceHead(report, head);
       report = replaceSection(report, 'Answers under load', answers);
+      if (scale) report = replaceSection(report, 'Many processes', scale);
       report = replaceSection(report, 'Scheduler evaluation', evaluation);
       report = replaceSection(report, 'Anki packages', `${ankiImport}\n\n${ankiExport}`);
       report = replaceSection(
