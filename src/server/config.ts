@@ -122,6 +122,8 @@ const envSchema = z.object({
   GENERATION_LEASE_SECONDS: int(5, 3600, 60),
   GENERATION_DEADLINE_SECONDS: int(5, 86_400, 600),
   ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
+  JWT_EXPIRES_SECONDS: int(60, 86_400, 900),
+  JWT_KEY_ROTATION_DAYS: int(0, 3650, 30),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
   S3_REGION: optionalString,
@@ -167,6 +169,11 @@ export interface Config {
   storage: StorageConfig;
   /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
   ankiImportMaxBytes: number;
+  /**
+   * Signed access tokens (JWT): their lifetime, and how often the signing key is replaced
+   * (0 = never); a replaced key stays published for a day, so tokens it signed still verify.
+   */
+  jwt: { expiresSeconds: number; keyRotationDays: number };
   /** Tests only: a request's `X-Test-Now` header sets its clock (src/server/clock.ts). */
   testClock: boolean;
   /** Tests and benchmarks only: each response says how many SQL statements it ran. */
@@ -337,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai,
     ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
+    jwt: { expiresSeconds: e.JWT_EXPIRES_SECONDS, keyRotationDays: e.JWT_KEY_ROTATION_DAYS },
     generation: {
       workers: e.GENERATION_WORKERS,
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,

@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins';
+import { genericOAuth, jwt, magicLink, twoFactor } from 'better-auth/plugins';
 import type { BetterAuthOptions } from 'better-auth';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
 import type { Logger } from 'pino';
@@ -172,6 +172,22 @@ export function authOptions(
         },
       }),
       genericOAuth({ config: oauthProviders(config) }),
+      jwt({
+        jwks: {
+          keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' },
+          // A replaced key stays published a day past its end, so the tokens it signed verify.
+          rotationInterval:
+            config.jwt.keyRotationDays > 0 ? config.jwt.keyRotationDays * 86_400 : undefined,
+          gracePeriod: 86_400,
+        },
+        jwt: {
+          expirationTime: `${config.jwt.expiresSeconds}s`,
+          definePayload: ({ user }) => ({ email: user.email }),
+        },
+        // No token on every get-session: programs ask for one (GET /api/auth/token,
+        // POST /api/access-tokens).
+        disableSettingJwtHeader: true,
+      }),
       twoFactorEverywhere(config.baseUrl),
       totpReplayGuard(),
       accountProof({ baseUrl: config.baseUrl, handle, send: sendInBackground }),

@@ -15,6 +15,7 @@ import {
 } from '../files/multipart';
 import type { FileStorage } from '../storage/storage';
 import { readForm, readJson, readQuery } from './validate';
+import type { AccessToken } from '../../core/api-token-schemas';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -31,6 +32,8 @@ export interface RouteContext<Body extends Schema, Query extends Schema> {
   /** The file of a `streamFile` route, on disk (removed after the handler), or null. */
   streamed: StreamedFile | null;
   c: Context<AuthedEnv>;
+  /** Signs a short-lived access token (JWT) for a user (src/server/auth/access-tokens.ts). */
+  issueAccessToken: (user: SessionUser) => Promise<AccessToken>;
 }
 
 /** Ids a test can use to build a valid request for a route (see the tenant matrix test). */
@@ -47,6 +50,8 @@ export interface FixtureIds {
   filePath: string;
   /** An Anki import job into deckId. */
   importJobId: string;
+  /** An API token of the owner. */
+  apiTokenId: string;
 }
 
 /** Sends a request as the fixtures' owner (for `example.before`). */
@@ -111,7 +116,12 @@ export function route<Body extends Schema = undefined, Query extends Schema = un
 export function mountRoutes(
   app: Hono<AuthedEnv>,
   routes: ApiRoute[],
-  services: { db: Kysely<Database>; storage: FileStorage; limits: RouteLimits },
+  services: {
+    db: Kysely<Database>;
+    storage: FileStorage;
+    limits: RouteLimits;
+    issueAccessToken: RouteContext<undefined, undefined>['issueAccessToken'];
+  },
 ) {
   const { limits, ...shared } = services;
   for (const definition of routes) {
