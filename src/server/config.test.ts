@@ -90,6 +90,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the lifetime of access tokens and the rotation of their keys', () => {
+    expect(loadConfig({}).jwt).toEqual({ expiresSeconds: 900, keyRotationDays: 30 });
+    expect(loadConfig({ JWT_EXPIRES_SECONDS: '60', JWT_KEY_ROTATION_DAYS: '0' }).jwt).toEqual({
+      expiresSeconds: 60,
+      keyRotationDays: 0,
+    });
+    expect(problemsOf({ JWT_EXPIRES_SECONDS: '59', JWT_KEY_ROTATION_DAYS: 'often' })).toEqual([
+      'JWT_EXPIRES_SECONDS: must be at least 60',
+      'JWT_KEY_ROTATION_DAYS: must be a whole number',
+    ]);
+  });
+
   it('allows the test clock only in tests', () => {
     expect(loadConfig({}).testClock).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);

@@ -76,7 +76,9 @@ describe('tenant isolation matrix', () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
+    // The table's routes: better-auth's routes are described beside them (auth-openapi.ts).
     const served = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/api/auth/') && !path.startsWith('/.well-known/'))
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       )

@@ -143,4 +143,30 @@ describe('signed access tokens', () => {
       expect((await new BearerClient(server.url, token).get('/api/decks')).status).toBe(200);
     }
   });
+
+  it('are described in the OpenAPI document with the auth routes and the bearer scheme', async () => {
+    const document = await json<{
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, Record<string, { security: Record<string, unknown>[] }>>;
+    }>(await fetch(`${server.url}/api/openapi.json`), 200);
+    expect(document.components.securitySchemes.bearer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    for (const path of [
+      '/api/auth/sign-up/email',
+      '/api/auth/sign-in/email',
+      '/api/auth/get-session',
+      '/api/auth/token',
+      '/.well-known/jwks.json',
+      '/api/api-tokens',
+      '/api/access-tokens',
+    ]) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+    expect(document.paths['/api/decks']?.get?.security).toEqual([{ session: [] }, { bearer: [] }]);
+    const reference = await fetch(`${server.url}/api/docs`);
+    expect(reference.status).toBe(200);
+    expect(await reference.text()).toContain('/.well-known/jwks.json');
+  });
 });

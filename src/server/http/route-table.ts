@@ -15,6 +15,7 @@ import {
 } from '../files/multipart';
 import type { FileStorage } from '../storage/storage';
 import { readForm, readJson, readQuery } from './validate';
+import { authOpenApiPaths } from './auth-openapi';
 import type { AccessToken } from '../../core/api-token-schemas';
 
 type Schema = z.ZodType | undefined;
@@ -272,7 +273,7 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
         [definition.status ?? 200]: { description: 'Success', content: { 'application/json': {} } },
         ...errors,
       },
-      security: [{ session: [] }],
+      security: [{ session: [] }, { bearer: [] }],
     };
   }
   return {
@@ -281,14 +282,20 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
       title: 'Mnemo API',
       version: '1.0.0',
       description:
-        'Every route needs a signed-in session (the better-auth session cookie, see /api/auth). Errors are { "error": { "code", "message" } }. Another user\'s ids answer 404.',
+        'Every /api route needs a signed-in session (the better-auth session cookie, see the Authentication routes) or a bearer token: an API token made in Settings → API tokens (or POST /api/api-tokens), or a short-lived access token (JWT) from POST /api/access-tokens. Bearer requests need no Origin header; cookie requests that change something must come from the app\'s origin. Errors are { "error": { "code", "message" } }. Another user\'s ids answer 404.',
     },
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API token (mnemo_pat_…, Settings → API tokens) or an access token (JWT) from POST /api/access-tokens, verified with /.well-known/jwks.json',
+        },
       },
     },
-    paths,
+    paths: { ...paths, ...authOpenApiPaths },
   };
 }
