@@ -1,9 +1,7 @@
-import Database from 'better-sqlite3';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MESSAGES } from '../../core/api-token-schemas';
+import { runOnServerDatabase } from '../testing/database-access';
 import { BearerClient, bearerFor, json, newUser } from '../testing/fixtures';
 import type { HttpClient } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -37,26 +35,11 @@ async function errorOf(response: Response, status: number) {
   return ((await response.json()) as { error: { message: string } }).error.message;
 }
 
-/** Ends every signing key now, as the rotation interval would (SQLite file or PostgreSQL). */
+/** Ends every signing key now, as the rotation interval would. */
 async function expireSigningKeys() {
-  const past = new Date(Date.now() - 60_000);
-  if (server.databaseUrl) {
-    const client = new pg.Client({ connectionString: server.databaseUrl });
-    await client.connect();
-    await client.query('update jwks set "expiresAt" = $1', [past]);
-    await client.end();
-    return;
-  }
-  const db = new Database(path.join(server.dataDir, 'mnemo.db'));
-  try {
-    const row = db.prepare('select "createdAt" as createdAt from jwks limit 1').get() as {
-      createdAt: unknown;
-    };
-    const value = typeof row.createdAt === 'number' ? past.getTime() : past.toISOString();
-    db.prepare('update jwks set "expiresAt" = ?').run(value);
-  } finally {
-    db.close();
-  }
+  await runOnServerDatabase(server, 'update jwks set "expiresAt" = ?', [
+    new Date(Date.now() - 60_000),
+  ]);
 }
 
 describe('signed access tokens', () => {

@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { genericOAuth, jwt, magicLink, twoFactor } from 'better-auth/plugins';
+import { emailOTP, genericOAuth, jwt, magicLink, twoFactor } from 'better-auth/plugins';
 import type { BetterAuthOptions } from 'better-auth';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
 import type { Logger } from 'pino';
@@ -138,6 +138,7 @@ export function authOptions(
         '/request-password-reset': signInRule,
         '/reset-password': signInRule,
         '/magic-link/*': signInRule,
+        '/email-otp/*': signInRule,
         '/two-factor/*': signInRule,
         '/change-password': signInRule,
         '/account/set-password': signInRule,
@@ -169,6 +170,16 @@ export function authOptions(
         expiresIn: 5 * 60,
         sendMagicLink: async ({ email, url }) => {
           sendInBackground(emails.magicLink(email, url));
+        },
+      }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 5 * 60,
+        // Three wrong codes end the code: a new one must be asked for.
+        allowedAttempts: 3,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === 'sign-in') sendInBackground(emails.signInCode(email, otp));
         },
       }),
       genericOAuth({ config: oauthProviders(config) }),
