@@ -9,6 +9,8 @@ import type { Db } from '../db/database';
 import type { Mail, Mailer } from '../mail/mailer';
 import { accountProof, type AuthHandle, confirmAddressOnReset } from './account-proof';
 import { emails } from './emails';
+import { DISABLED_PHONE_PATHS, phoneFactor } from './phone-factor';
+import type { SmsSender } from '../sms/sms';
 import { totpReplayGuard, twoFactorEverywhere } from './two-factor-plugins';
 
 /** The header the HTTP layer fills with the client's address; better-auth keys rate limits on it. */
@@ -76,12 +78,13 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  sms: SmsSender;
   logger: Logger;
   secret: string;
 }
 
 export function authOptions(
-  { config, db, mailer, logger, secret }: AuthDeps,
+  { config, db, mailer, sms, logger, secret }: AuthDeps,
   handle: AuthHandle = {},
 ) {
   const sendInBackground = (mail: Mail) => {
@@ -89,6 +92,7 @@ export function authOptions(
     mailer.send(mail).catch((error: unknown) => logger.error({ err: error }, 'mail failed'));
   };
   const signInRule = { window: config.rateLimit.windowSeconds, max: config.rateLimit.signInMax };
+  const phone = phoneFactor(sms, config.sms.maxPerNumberPerHour, logger);
   return {
     appName: 'Mnemo',
     baseURL: config.baseUrl,
@@ -139,6 +143,7 @@ export function authOptions(
         '/reset-password': signInRule,
         '/magic-link/*': signInRule,
         '/email-otp/*': signInRule,
+        '/phone-number/*': signInRule,
         '/two-factor/*': signInRule,
         '/change-password': signInRule,
         '/account/set-password': signInRule,
@@ -153,6 +158,7 @@ export function authOptions(
       // A session and its user in one query (issue 13), not two.
       database: { joins: true },
     },
+    disabledPaths: DISABLED_PHONE_PATHS,
     telemetry: { enabled: false },
     logger: {
       log: (
@@ -165,7 +171,8 @@ export function authOptions(
       },
     },
     plugins: [
-      twoFactor({ issuer: 'Mnemo' }),
+      twoFactor({ issuer: 'Mnemo', otpOptions: phone.otpOptions }),
+      phone.plugin,
       magicLink({
         expiresIn: 5 * 60,
         sendMagicLink: async ({ email, url }) => {
