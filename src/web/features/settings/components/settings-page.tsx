@@ -3,6 +3,7 @@ import { useAuth } from '../../../lib/auth';
 import { useHasPassword } from '../api/get-accounts';
 import { AccountSection } from './account-section';
 import { ApiTokensSection } from './api-tokens-section';
+import { PhoneFactorSection } from './phone-factor-section';
 import { ChangePasswordSection } from './change-password-section';
 import { FilesSection } from './files-section';
 import { sessionsQueryKey, SessionsSection } from './sessions-section';
@@ -32,6 +33,7 @@ export function SettingsPage() {
           }
         />
         <TwoFactorSection user={user} hasPassword={withPassword} />
+        <PhoneFactorSection />
         <SessionsSection currentSessionId={session?.id} />
         <ApiTokensSection />
         <StudySection />
