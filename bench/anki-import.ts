@@ -7,6 +7,7 @@
  * (the event loop) and /readyz (the database) polled meanwhile. No media yet.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { buildPackage, STOCK } from '../src/server/import/anki/test-packages';
 import type { AnkiImportJob } from '../src/core/anki/import-schemas';
 import { newUser } from '../src/server/testing/fixtures';
@@ -22,7 +23,8 @@ function memoryMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
   }
 }
 
-async function main() {
+export async function ankiImportBench(): Promise<string> {
+  const lines: string[] = [];
   const notes = Array.from({ length: 30_000 }, (_, i) => {
     const cloze = i % 3 === 0;
     return {
@@ -69,8 +71,9 @@ async function main() {
   const server = await startTestServer({ env: { LOG_LEVEL: 'info' } });
   try {
     const user = await newUser(server.url, 'bench');
-    console.log(
-      `package: ${(pkg.length / 1024).toFixed(0)} KB, ${server.databaseUrl ? 'PostgreSQL' : 'SQLite'}`,
+    lines.push(
+      `Import of a package of 30,000 notes (20,000 Basic review cards, 10,000 Cloze notes of two deletions, 10,000 answers; ${(pkg.length / 1024).toFixed(0)} KB) on ${server.databaseUrl ? 'PostgreSQL' : 'SQLite'} through \`POST /api/import/anki\` and its background job (\`bench/anki-import.ts\`):`,
+      '',
     );
     for (const round of ['first import', 'second import']) {
       const form = new FormData();
@@ -105,17 +108,15 @@ async function main() {
       const ms = Math.round(performance.now() - started);
       sampling = false;
       await sampler;
-      console.log(
-        `${round}: ${response.status} in ${accepted} ms, ${job.status} in ${ms} ms; server RSS peak ${peakRss} MB sampled (VmHWM ${memoryMb(pid, 'VmHWM')} MB); slowest /healthz meanwhile ${Math.round(slowestHealth)} ms, /readyz ${Math.round(slowestReady)} ms`,
+      lines.push(
+        `- ${round}: ${response.status} in ${accepted} ms, ${job.status} in ${ms} ms; server RSS peak ${peakRss} MB sampled (VmHWM ${memoryMb(pid, 'VmHWM')} MB); slowest /healthz meanwhile ${Math.round(slowestHealth)} ms, /readyz ${Math.round(slowestReady)} ms; load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
-      console.log(`  ${JSON.stringify(job.summary ?? job.error)}`);
-    }
-    for (const line of server.output().split('\n')) {
-      if (line.includes('import job done')) console.log(`  server: ${line.slice(0, 300)}`);
+      if (job.status !== 'completed') lines.push(`  ${JSON.stringify(job.error)}`);
     }
   } finally {
     await server.stop();
   }
+  return lines.join('\n');
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await ankiImportBench());

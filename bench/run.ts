@@ -13,6 +13,10 @@ import { HttpClient } from '../src/server/testing/http-client';
 import { createDeck, newUser } from '../src/server/testing/fixtures';
 import { startTestServer } from '../src/server/testing/test-server';
 import { adversarialBench } from './adversarial';
+import { answersBench } from './answers';
+import { ankiExportBench } from './anki-export';
+import { ankiImportBench } from './anki-import';
+import { replaceHead, replaceSection } from './report';
 import { generationBench } from './generation';
 import { schedulerEvaluation } from './scheduler-evaluation';
 
@@ -230,7 +234,7 @@ async function main() {
     const generation = await generationBench(user, server.url);
     const adversarial = await adversarialBench(user, server.url);
     const evaluation = await schedulerEvaluation();
-    const report = `# Performance
+    const head = `# Performance
 
 Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().slice(0, 10)}: the real server
 process and a client on the same machine (${os.cpus().length} cores, Node ${process.version}),
@@ -250,23 +254,24 @@ The study queue reads at most the day's limits from two indexes (\`flashcards_de
 for new cards oldest first, \`flashcards_deck_state_due_idx\` for due cards by date), so its cost
 does not grow with the deck; the preview's counts use the same indexes. An answer is one
 transaction: the card, the \`card_reviews\` row and the session counters.
-
-## Scheduler evaluation
-
-${evaluation}
-
-## Generation
-
-${generation}
-
-### Adversarial content (issue 9)
-
-${adversarial}
 `;
-    console.log(`${table}\n\n${ratios}\n\n${evaluation}`);
+    const answers = await answersBench();
+    const ankiImport = await ankiImportBench();
+    const ankiExport = await ankiExportBench();
+    console.log(`${table}\n\n${ratios}\n\n${answers}\n\n${evaluation}`);
     if (!process.env.BENCH_NO_WRITE) {
       // Written as the formatter would write it, so `npm run lint` stays green after a run.
       const options = (await prettier.resolveConfig('docs/PERFORMANCE.md')) ?? {};
+      let report = fs.readFileSync('docs/PERFORMANCE.md', 'utf8');
+      report = replaceHead(report, head);
+      report = replaceSection(report, 'Answers under load', answers);
+      report = replaceSection(report, 'Scheduler evaluation', evaluation);
+      report = replaceSection(report, 'Anki packages', `${ankiImport}\n\n${ankiExport}`);
+      report = replaceSection(
+        report,
+        'Generation',
+        `${generation}\n\n### Adversarial content (issue 9)\n\n${adversarial}`,
+      );
       const formatted = await prettier.format(report, { ...options, parser: 'markdown' });
       fs.writeFileSync('docs/PERFORMANCE.md', formatted);
     }

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AuthedEnv, SessionUser } from '../auth/require-user';
@@ -164,7 +165,12 @@ export function mountRoutes(
         })
         .finally(() => (streamed ? rm(streamed.path, { force: true }) : undefined));
       if (result instanceof Response) return result;
-      return c.json(result as object, definition.status ?? 200);
+      // With its length known, a small answer is sent uncompressed (app.ts: compress threshold).
+      const json = JSON.stringify(result);
+      return c.body(json, (definition.status ?? 200) as ContentfulStatusCode, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(json)),
+      });
     });
   }
 }

@@ -53,6 +53,9 @@ describe('statements per request', () => {
     // SQLite runs the four writes as statements of their own (no round trips in-process).
     expect(statements(first)).toBeGreaterThan(2);
     expect(statements(first)).toBeLessThanOrEqual(postgres ? 6 : 9);
+    // A small answer goes uncompressed (fetch asks for gzip): zlib would cost more than it saves.
+    expect(first.headers.get('content-encoding')).toBeNull();
+    expect(Number(first.headers.get('content-length'))).toBeGreaterThan(100);
     // The response is what was computed: the same as what a read now gives.
     const card = await json<{ due_date: string; review_count: number }>(
       await user.get(`/api/flashcards/${ids[0]}`),

@@ -1,0 +1,247 @@
+/**
+ * Answers under load (issue 13), on the engine `npm run bench` runs (SQLite, or PostgreSQL with
+ * DATABASE_URL): closed-loop answer throughput at 10 and 100 connections beside the raw rate of
+ * the same writes on the same database in the same run; open-loop latency of 1,000 and 5,000
+ * learners answering every 5 s; an authenticated deck list beside /healthz; SQL statements per
+ * answer as the server counts them. Each figure three times, with the load average beside it.
+ * `npx tsx bench/answers.ts` runs it alone; BENCH_OPEN_SECONDS shortens the open loop (60).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { HttpClient } from '../src/server/testing/http-client';
+import { newUser } from '../src/server/testing/fixtures';
+import { startTestServer, type TestServer } from '../src/server/testing/test-server';
+import { percentile, type RawDatabase, rawAnswerWrites } from './answer-writes';
+
+// BENCH_QUICK=1: a smoke run (small crowds, one repeat, short loops).
+const QUICK = Boolean(process.env.BENCH_QUICK);
+const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? (QUICK ? 6 : 60));
+const CLOSED_SECONDS = QUICK ? 3 : 10;
+const REPEATS = QUICK ? 1 : 3;
+const OPEN_SIZES = QUICK ? [100, 300] : [1000, 5000];
+
+interface Learner {
+  user: HttpClient;
+  session: string;
+  cards: string[];
+  next: number;
+}
+
+const load = () => os.loadavg()[0]!.toFixed(1);
+
+async function answer(learner: Learner): Promise<Response> {
+  const card = learner.cards[learner.next++ % learner.cards.length]!;
+  return learner.user.post(`/api/study/sessions/${learner.session}/reviews`, {
+    id: randomUUID(),
+    card_id: card,
+    response: 'good',
+    response_time_seconds: 2,
+  });
+}
+
+/** `count` learners: `perUser` decks of 12 cards per user, a session open on each. */
+async function learners(server: TestServer, count: number, perUser: number): Promise<Learner[]> {
+  const all: Learner[] = [];
+  while (all.length < count) {
+    const user = await newUser(server.url, 'load');
+    const decks: string[] = [];
+    for (let index = 0; index < perUser && all.length + decks.length < count; index++) {
+      const response = await user.post('/api/decks', { name: `Load ${index}` });
+      decks.push(((await response.json()) as { id: string }).id);
+    }
+    const cards = decks.flatMap((deckId) =>
+      Array.from({ length: 12 }, (_, index) => ({
+        deck_id: deckId,
+        front_content: `Question ${index}?`,
+        back_content: `Answer ${index}`,
+      })),
+    );
+    for (let from = 0; from < cards.length; from += 1000) {
+      const response = await user.post('/api/flashcards/bulk', {
+        cards: cards.slice(from, from + 1000),
+      });
+      if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`);
+    }
+    for (const deckId of decks) {
+      const response = await user.post(`/api/decks/${deckId}/study/sessions`, {
+        time_zone: 'UTC',
+      });
+      const started = (await response.json()) as {
+        session: { id: string };
+        queue: { id: string }[];
+      };
+      all.push({
+        user,
+        session: started.session.id,
+        cards: started.queue.map((card) => card.id),
+        next: 0,
+      });
+    }
+  }
+  return all;
+}
+
+/** Every learner answers again as soon as the last answer came back, for `seconds`. */
+async function closedLoop(group: Learner[], seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  let answers = 0;
+  let errors = 0;
+  await Promise.all(
+    group.map(async (learner) => {
+      while (performance.now() < until) {
+        const response = await answer(learner);
+        await response.arrayBuffer();
+        if (response.ok) answers += 1;
+        else errors += 1;
+      }
+    }),
+  );
+  return { rate: answers / seconds, errors };
+}
+
+/** Each learner answers every 5 s (starts spread over the first 5 s); /healthz probed meanwhile. */
+async function openLoop(server: TestServer, group: Learner[], seconds: number) {
+  const latencies: number[] = [];
+  const health: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const probing = (async () => {
+    while (performance.now() < until) {
+      const asked = performance.now();
+      await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+      health.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.all(
+    group.map(async (learner, index) => {
+      await new Promise((resolve) => setTimeout(resolve, (index / group.length) * 5000));
+      let due = performance.now();
+      while (due < until) {
+        const asked = performance.now();
+        try {
+          const response = await answer(learner);
+          await response.arrayBuffer();
+          if (!response.ok) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - asked);
+        due += 5000;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      }
+    }),
+  );
+  await probing;
+  latencies.sort((a, b) => a - b);
+  health.sort((a, b) => a - b);
+  return {
+    answers: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    healthP99: percentile(health, 99),
+    errors,
+  };
+}
+
+/** Requests per second of `call` from `connections` loops over `seconds`. */
+async function throughput(call: () => Promise<Response>, connections: number, seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const response = await call();
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`bench call failed: ${response.status}`);
+        done += 1;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+export async function answersBench(): Promise<string> {
+  const server = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
+  const engine = server.databaseUrl ? 'PostgreSQL' : 'SQLite';
+  const lines: string[] = [];
+  try {
+    const crowd = await learners(server, Math.max(...OPEN_SIZES), 100);
+    const raw: RawDatabase = server.databaseUrl
+      ? { kind: 'postgres', pool: new pg.Pool({ connectionString: server.databaseUrl, max: 100 }) }
+      : { kind: 'sqlite', db: new SQLite(path.join(server.dataDir, 'mnemo.db')) };
+
+    // Statements per answer, as counted by the server.
+    const counted: number[] = [];
+    for (let index = 0; index < 20; index++) {
+      const response = await answer(crowd[index]!);
+      await response.arrayBuffer();
+      counted.push(Number(response.headers.get('x-statements')));
+    }
+    lines.push(
+      `- SQL statements per answer (counted by the server, authentication, BEGIN and COMMIT included): ${Math.min(...counted)}–${Math.max(...counted)}`,
+    );
+
+    lines.push('', '| Closed loop | run | answers/s (HTTP) | raw writes/s | ratio | load |');
+    lines.push('|---|---:|---:|---:|---:|---:|');
+    for (const connections of [10, 100]) {
+      for (let run = 1; run <= REPEATS; run++) {
+        const group = crowd.slice(0, connections);
+        const http = await closedLoop(group, CLOSED_SECONDS);
+        const rawRate = await rawAnswerWrites(raw, group, connections, CLOSED_SECONDS);
+        lines.push(
+          `| ${connections} connections | ${run} | ${http.rate.toFixed(0)}${http.errors ? ` (${http.errors} errors)` : ''} | ${rawRate.toFixed(0)} | ${(http.rate / rawRate).toFixed(2)}× | ${load()} |`,
+        );
+      }
+    }
+
+    const reader = await newUser(server.url, 'reader');
+    for (let index = 0; index < 5; index++)
+      await reader.post('/api/decks', { name: `Deck ${index}` });
+    lines.push(
+      '',
+      '| Authenticated GET /api/decks vs GET /healthz (10 connections) | run | decks/s | healthz/s | ratio | load |',
+    );
+    lines.push('|---|---:|---:|---:|---:|---:|');
+    for (let run = 1; run <= REPEATS; run++) {
+      const decks = await throughput(() => reader.get('/api/decks'), 10, 5);
+      const health = await throughput(() => fetch(`${server.url}/healthz`), 10, 5);
+      lines.push(
+        `| 5 decks | ${run} | ${decks.toFixed(0)} | ${health.toFixed(0)} | ${(decks / health).toFixed(2)}× | ${load()} |`,
+      );
+    }
+
+    lines.push(
+      '',
+      `| Open loop (${OPEN_SECONDS} s, an answer every 5 s each) | run | answers | p50 ms | p95 ms | p99 ms | max ms | /healthz p99 ms | errors | load |`,
+    );
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const size of OPEN_SIZES) {
+      for (let run = 1; run <= REPEATS; run++) {
+        const result = await openLoop(server, crowd.slice(0, size), OPEN_SECONDS);
+        lines.push(
+          `| ${size.toLocaleString('en-US')} learners | ${run} | ${result.answers} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.max.toFixed(0)} | ${result.healthP99.toFixed(1)} | ${result.errors} | ${load()} |`,
+        );
+      }
+    }
+    if (raw.kind === 'postgres') await raw.pool.end();
+    else raw.db.close();
+  } finally {
+    await server.stop();
+  }
+  const section = [
+    `Measured by \`bench/answers.ts\` on ${engine}, ${os.cpus().length} cores, Node ${process.version}; the client runs on the same machine and takes CPU from the server. "Raw writes" are the same four writes of an answer (the review row, the card, the session's counters, the deck's last studied) in one transaction, sent straight to the database by as many connections (SQLite: one connection, as the server has), with no HTTP, authentication, reading or scheduling. The load average (1 min) is the machine's at the end of each run.`,
+    '',
+    ...lines,
+  ].join('\n');
+  return section;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await answersBench());
+}
