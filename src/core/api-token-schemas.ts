@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Limits on API tokens (docs/decisions/0007-api-tokens.md). */
+/** Limits on API tokens (docs/decisions/0008-api-tokens.md). */
 export const API_TOKEN_NAME_MAX = 100;
 export const API_TOKENS_PER_USER_MAX = 50;
 export const API_TOKEN_EXPIRY_DAYS_MAX = 3650;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 14: API tokens for programs (docs/decisions/0007-api-tokens.md). Only the SHA-256 of a
+ * Issue 14: API tokens for programs (docs/decisions/0008-api-tokens.md). Only the SHA-256 of a
  * token is kept (`token_hash`, unique); `prefix` is its visible start, to recognise it in a list.
  */
 export function apiTokensMigration(timestamp: 'timestamptz' | 'text'): Migration {
