@@ -77,7 +77,11 @@ export function twoFactorEverywhere(baseUrl: string): BetterAuthPlugin {
               cookie.attributes,
             );
             // A code typed into the page (fetch) is answered as password sign-in is: in JSON.
-            if (apiCall) return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+            if (apiCall) {
+              const phone = (data.user as { phoneNumberVerified?: boolean }).phoneNumberVerified;
+              const twoFactorMethods = phone ? ['totp', 'otp'] : ['totp'];
+              return ctx.json({ twoFactorRedirect: true, twoFactorMethods });
+            }
             throw ctx.redirect(
               `${baseUrl}/login?view=verify_otp&returnTo=${encodeURIComponent(returnTo)}`,
             );
