@@ -44,3 +44,11 @@ export function validateNewPassword(password: string, confirmation: string): str
     (password === confirmation ? null : AUTH_MESSAGES.passwordsDoNotMatch)
   );
 }
+
+/** Messages of sign-in with an e-mailed code, by better-auth's error code (emailOTP plugin). */
+export const EMAIL_CODE_MESSAGES: Record<string, string> = {
+  codeRequired: 'Please enter the 6-digit code from the e-mail',
+  INVALID_OTP: 'That code is not right. Check the e-mail and try again.',
+  OTP_EXPIRED: 'That code has expired. Ask for a new code.',
+  TOO_MANY_ATTEMPTS: 'Too many wrong codes. Ask for a new code.',
+};

@@ -6,6 +6,7 @@ import { atInstant } from './clock';
 import type { Logger } from 'pino';
 import { type Auth, CLIENT_IP_HEADER, configuredOAuthProviders } from './auth/auth';
 import { type AuthedEnv, requireUser } from './auth/require-user';
+import { issueAccessToken, publishedKeys } from './auth/access-tokens';
 import type { Config } from './config';
 import { countingStatements } from './db/statement-count';
 import { type Db, pingDb } from './db/database';
@@ -111,6 +112,15 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
     return auth.handler(request);
   });
 
+  // The signing keys of access tokens where JWKS clients look for them (better-auth serves them
+  // at /api/auth/jwks); public keys, readable from any origin.
+  app.get('/.well-known/jwks.json', async (c) => {
+    const keys = await publishedKeys(auth);
+    c.header('cache-control', 'public, max-age=300');
+    c.header('access-control-allow-origin', '*');
+    return c.json(keys);
+  });
+
   app.get('/api/config', (c) =>
     c.json({
       oauthProviders: configuredOAuthProviders(config),
@@ -123,11 +133,12 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
   app.get('/api/docs', (c) => c.html(apiReferencePage(openApi)));
 
   const api = new Hono<AuthedEnv>();
-  api.use(requireUser(auth));
+  api.use(requireUser(auth, db.kysely, config.baseUrl));
   mountRoutes(api, apiRoutes, {
     db: db.kysely,
     storage,
     limits: { ankiImportMaxBytes: config.ankiImportMaxBytes },
+    issueAccessToken: (user) => issueAccessToken(auth, user, config.jwt.expiresSeconds),
   });
   app.route('/api', api);
 

@@ -104,6 +104,42 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the lifetime of access tokens and the rotation of their keys', () => {
+    expect(loadConfig({}).jwt).toEqual({ expiresSeconds: 900, keyRotationDays: 30 });
+    expect(loadConfig({ JWT_EXPIRES_SECONDS: '60', JWT_KEY_ROTATION_DAYS: '0' }).jwt).toEqual({
+      expiresSeconds: 60,
+      keyRotationDays: 0,
+    });
+    expect(problemsOf({ JWT_EXPIRES_SECONDS: '59', JWT_KEY_ROTATION_DAYS: 'often' })).toEqual([
+      'JWT_EXPIRES_SECONDS: must be at least 60',
+      'JWT_KEY_ROTATION_DAYS: must be a whole number',
+    ]);
+  });
+
+  it('sends text messages through Twilio only when it is configured whole', () => {
+    expect(loadConfig({}).sms.twilio).toBeUndefined();
+    const twilio = {
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15550001111',
+    };
+    expect(loadConfig(twilio).sms.twilio).toEqual({
+      accountSid: 'AC1',
+      authToken: 'secret',
+      from: '+15550001111',
+      apiUrl: 'https://api.twilio.com',
+    });
+    expect(problemsOf({ TWILIO_ACCOUNT_SID: 'AC1' })).toEqual([
+      'TWILIO_ACCOUNT_SID: must be set together with TWILIO_AUTH_TOKEN and TWILIO_FROM',
+    ]);
+    expect(problemsOf({ ...twilio, TWILIO_FROM: '555-1111' })).toEqual([
+      'TWILIO_FROM: must be a phone number in E.164 form, like +15551234567',
+    ]);
+    expect(problemsOf({ ...twilio, TWILIO_API_URL: 'ftp://x' })).toEqual([
+      'TWILIO_API_URL: must be a URL starting with http:// or https://',
+    ]);
+  });
+
   it('allows the test clock only in tests', () => {
     expect(loadConfig({}).testClock).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);

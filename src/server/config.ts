@@ -131,6 +131,13 @@ const envSchema = z.object({
       .optional(),
   ),
   ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_API_URL: url(['http:', 'https:'], 'http:// or https://'),
+  SMS_MAX_PER_NUMBER_PER_HOUR: int(1, 1000, 5),
+  JWT_EXPIRES_SECONDS: int(60, 86_400, 900),
+  JWT_KEY_ROTATION_DAYS: int(0, 3650, 30),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
   S3_REGION: optionalString,
@@ -182,10 +189,24 @@ export interface Config {
   storage: StorageConfig;
   /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
   ankiImportMaxBytes: number;
+  /**
+   * Signed access tokens (JWT): their lifetime, and how often the signing key is replaced
+   * (0 = never); a replaced key stays published for a day, so tokens it signed still verify.
+   */
+  jwt: { expiresSeconds: number; keyRotationDays: number };
+  /** Text messages (phone codes): Twilio's REST API when configured, else the outbox. */
+  sms: SmsConfig;
   /** Tests only: a request's `X-Test-Now` header sets its clock (src/server/clock.ts). */
   testClock: boolean;
   /** Tests and benchmarks only: each response says how many SQL statements it ran. */
   testStatementCount: boolean;
+}
+
+export interface SmsConfig {
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
+  /** Codes sent to one number in an hour, at most (more are refused with 429). */
+  maxPerNumberPerHour: number;
+  outboxDir: string;
 }
 
 /** Where uploaded files are kept: a folder under DATA_DIR, or an S3-compatible bucket. */
@@ -308,6 +329,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s3Set && !e.S3_BUCKET) {
     problems.push('S3_BUCKET: must be set when other S3_* settings are present');
   }
+  const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean);
+  if (twilioSet.length > 0 && twilioSet.length < 3) {
+    problems.push(
+      'TWILIO_ACCOUNT_SID: must be set together with TWILIO_AUTH_TOKEN and TWILIO_FROM',
+    );
+  }
+  if (e.TWILIO_FROM && !/^\+[1-9]\d{6,14}$/u.test(e.TWILIO_FROM)) {
+    problems.push('TWILIO_FROM: must be a phone number in E.164 form, like +15551234567');
+  }
   if (e.TEST_CLOCK && e.NODE_ENV !== 'test') {
     problems.push('TEST_CLOCK: only allowed with NODE_ENV=test');
   }
@@ -352,6 +382,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai,
     ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
+    jwt: { expiresSeconds: e.JWT_EXPIRES_SECONDS, keyRotationDays: e.JWT_KEY_ROTATION_DAYS },
+    sms: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              from: e.TWILIO_FROM,
+              apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/$/, ''),
+            }
+          : undefined,
+      maxPerNumberPerHour: e.SMS_MAX_PER_NUMBER_PER_HOUR,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
     generation: {
       workers: e.GENERATION_WORKERS,
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,

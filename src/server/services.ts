@@ -14,6 +14,7 @@ import { configureJobSignals } from './generation/signals';
 import { createTextThread } from './generation/text-thread';
 import { GenerationWorker } from './generation/worker';
 import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms/sms';
 import { ImportWorker } from './import/anki/job-worker';
 import { createStorage, type FileStorage } from './storage/storage';
 
@@ -45,7 +46,8 @@ export async function startServices(
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = createDb(config.database, { countStatements: config.testStatementCount });
   const mailer = createMailer(config.mail, logger);
-  const deps = { config, db, mailer, logger, secret: authSecret(config) };
+  const sms = createSmsSender(config.sms, logger);
+  const deps = { config, db, mailer, sms, logger, secret: authSecret(config) };
 
   const { runMigrations } = await getMigrations(authOptions(deps));
   await runMigrations();

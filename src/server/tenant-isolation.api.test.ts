@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from './api-routes';
 import type { ApiRoute, FixtureIds } from './http/route-table';
-import { createFixtures, newUser, snapshot } from './testing/fixtures';
+import { bearerFor, BearerClient, createFixtures, newUser, snapshot } from './testing/fixtures';
 import { HttpClient } from './testing/http-client';
 import { startTestServer, type TestServer } from './testing/test-server';
 
@@ -9,7 +9,9 @@ import { startTestServer, type TestServer } from './testing/test-server';
  * The tenant-isolation matrix: every route of the API table (so new routes join by
  * themselves), called by the owner (2xx), by another signed-in user with the owner's ids
  * (404, the owner's data unchanged) and anonymously (401); and, for routes that carry a deck id
- * in the body, by the other user with their own cards but the owner's deck (404).
+ * in the body, by the other user with their own cards but the owner's deck (404). The whole
+ * matrix runs twice: with session cookies as a browser sends them, and with API tokens as a
+ * program sends them (`Authorization: Bearer`, no Origin; 'anonymous' is then a revoked token).
  */
 let server: TestServer;
 
@@ -28,7 +30,8 @@ function requestFor(definition: ApiRoute, ids: FixtureIds, bodyIds: FixtureIds =
     .replace(':cardId', ids.cardId)
     .replace(':sessionId', ids.sessionId)
     .replace(':jobId', ids.jobId)
-    .replace(':importJobId', ids.importJobId);
+    .replace(':importJobId', ids.importJobId)
+    .replace(':tokenId', ids.apiTokenId);
   const query = definition.example.query
     ? `?${new URLSearchParams(definition.example.query(ids))}`
     : '';
@@ -73,7 +76,9 @@ describe('tenant isolation matrix', () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
+    // The table's routes: better-auth's routes are described beside them (auth-openapi.ts).
     const served = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/api/auth/') && !path.startsWith('/.well-known/'))
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       )
@@ -87,16 +92,35 @@ describe('tenant isolation matrix', () => {
     expect(served).toEqual(table);
     expect(table.length).toBeGreaterThanOrEqual(16);
   });
+});
+
+describe.each(['cookie', 'bearer'] as const)('tenant isolation with %s credentials', (mode) => {
+  /** The client a test acts through: the browser's cookie client, or a program's API token. */
+  const actor = async (client: HttpClient) =>
+    mode === 'cookie' ? client : await bearerFor(client, 'Matrix');
+  const revokedBearer = async (client: HttpClient) => {
+    const bearer = await bearerFor(client, 'Revoked');
+    const listed = (await (await client.get('/api/api-tokens')).json()) as {
+      api_tokens: { id: string; name: string }[];
+    };
+    const id = listed.api_tokens.find((token) => token.name === 'Revoked')?.id ?? '';
+    expect((await client.request(`/api/api-tokens/${id}`, { method: 'DELETE' })).status).toBe(200);
+    return new BearerClient(server.url, bearer.token);
+  };
 
   for (const definition of apiRoutes) {
     it(`${label(definition)}: owner 2xx, other user 404 (403 for files) with nothing changed, anonymous 401`, async () => {
-      const owner = await newUser(server.url, 'owner');
-      const intruder = await newUser(server.url, 'intruder');
-      const ownerIds = await createFixtures(owner);
-      const intruderIds = await createFixtures(intruder);
-      const before = await snapshot(owner);
+      const ownerSession = await newUser(server.url, 'owner');
+      const intruderSession = await newUser(server.url, 'intruder');
+      const ownerIds = await createFixtures(ownerSession);
+      const intruderIds = await createFixtures(intruderSession);
+      const owner = await actor(ownerSession);
+      const intruder = await actor(intruderSession);
+      const anonymousClient =
+        mode === 'cookie' ? new HttpClient(server.url) : await revokedBearer(ownerSession);
+      const before = await snapshot(ownerSession);
 
-      const anonymous = await send(new HttpClient(server.url), definition, ownerIds);
+      const anonymous = await send(anonymousClient, definition, ownerIds);
       expect(anonymous.status).toBe(401);
 
       if (takesIds(definition, ownerIds, intruderIds)) {
@@ -107,7 +131,7 @@ describe('tenant isolation matrix', () => {
         expect(body.error.message).toMatch(
           foreignStatus === 403 ? /^Access denied: File does not belong to user$/ : /not found/,
         );
-        expect(await snapshot(owner)).toEqual(before);
+        expect(await snapshot(ownerSession)).toEqual(before);
       } else {
         // Routes without ids only ever see the caller's own data.
         const own = await send(intruder, definition, intruderIds);
@@ -115,7 +139,7 @@ describe('tenant isolation matrix', () => {
         // JSON, CSV or a package: none holds another user's deck (the .apkg's decks are checked
         // by export.api.test.ts).
         expect(await own.text()).not.toContain(ownerIds.deckId);
-        expect(await snapshot(owner)).toEqual(before);
+        expect(await snapshot(ownerSession)).toEqual(before);
       }
 
       if (definition.example.refersToDeck) {
@@ -123,12 +147,12 @@ describe('tenant isolation matrix', () => {
         const crossIds = { ...intruderIds, deckId: ownerIds.deckId, otherDeckId: ownerIds.deckId };
         const cross = await send(intruder, definition, intruderIds, crossIds);
         expect(cross.status, await cross.clone().text()).toBe(404);
-        expect(await snapshot(owner)).toEqual(before);
+        expect(await snapshot(ownerSession)).toEqual(before);
       }
 
       await definition.example.before?.(
         (method, path, body) =>
-          owner.request(path, {
+          ownerSession.request(path, {
             method,
             ...(body === undefined
               ? {}

@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins';
+import { emailOTP, genericOAuth, jwt, magicLink, twoFactor } from 'better-auth/plugins';
 import type { BetterAuthOptions } from 'better-auth';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
 import type { Logger } from 'pino';
@@ -9,6 +9,8 @@ import type { Db } from '../db/database';
 import type { Mail, Mailer } from '../mail/mailer';
 import { accountProof, type AuthHandle, confirmAddressOnReset } from './account-proof';
 import { emails } from './emails';
+import { DISABLED_PHONE_PATHS, phoneFactor } from './phone-factor';
+import type { SmsSender } from '../sms/sms';
 import { totpReplayGuard, twoFactorEverywhere } from './two-factor-plugins';
 
 /** The header the HTTP layer fills with the client's address; better-auth keys rate limits on it. */
@@ -76,12 +78,13 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  sms: SmsSender;
   logger: Logger;
   secret: string;
 }
 
 export function authOptions(
-  { config, db, mailer, logger, secret }: AuthDeps,
+  { config, db, mailer, sms, logger, secret }: AuthDeps,
   handle: AuthHandle = {},
 ) {
   const sendInBackground = (mail: Mail) => {
@@ -89,6 +92,7 @@ export function authOptions(
     mailer.send(mail).catch((error: unknown) => logger.error({ err: error }, 'mail failed'));
   };
   const signInRule = { window: config.rateLimit.windowSeconds, max: config.rateLimit.signInMax };
+  const phone = phoneFactor(sms, config.sms.maxPerNumberPerHour, logger);
   return {
     appName: 'Mnemo',
     baseURL: config.baseUrl,
@@ -138,6 +142,8 @@ export function authOptions(
         '/request-password-reset': signInRule,
         '/reset-password': signInRule,
         '/magic-link/*': signInRule,
+        '/email-otp/*': signInRule,
+        '/phone-number/*': signInRule,
         '/two-factor/*': signInRule,
         '/change-password': signInRule,
         '/account/set-password': signInRule,
@@ -152,6 +158,7 @@ export function authOptions(
       // A session and its user in one query (issue 13), not two.
       database: { joins: true },
     },
+    disabledPaths: DISABLED_PHONE_PATHS,
     telemetry: { enabled: false },
     logger: {
       log: (
@@ -164,14 +171,41 @@ export function authOptions(
       },
     },
     plugins: [
-      twoFactor({ issuer: 'Mnemo' }),
+      twoFactor({ issuer: 'Mnemo', otpOptions: phone.otpOptions }),
+      phone.plugin,
       magicLink({
         expiresIn: 5 * 60,
         sendMagicLink: async ({ email, url }) => {
           sendInBackground(emails.magicLink(email, url));
         },
       }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 5 * 60,
+        // Three wrong codes end the code: a new one must be asked for.
+        allowedAttempts: 3,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === 'sign-in') sendInBackground(emails.signInCode(email, otp));
+        },
+      }),
       genericOAuth({ config: oauthProviders(config) }),
+      jwt({
+        jwks: {
+          keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' },
+          // A replaced key stays published a day past its end, so the tokens it signed verify.
+          rotationInterval:
+            config.jwt.keyRotationDays > 0 ? config.jwt.keyRotationDays * 86_400 : undefined,
+          gracePeriod: 86_400,
+        },
+        jwt: {
+          expirationTime: `${config.jwt.expiresSeconds}s`,
+          definePayload: ({ user }) => ({ email: user.email }),
+        },
+        // No token on every get-session: programs ask for one (GET /api/auth/token,
+        // POST /api/access-tokens).
+        disableSettingJwtHeader: true,
+      }),
       twoFactorEverywhere(config.baseUrl),
       totpReplayGuard(),
       accountProof({ baseUrl: config.baseUrl, handle, send: sendInBackground }),

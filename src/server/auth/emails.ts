@@ -14,6 +14,16 @@ function message(to: string, subject: string, intro: string, action: string, url
 }
 
 export const emails = {
+  signInCode: (to: string, code: string): Mail => {
+    const intro = 'Your code to sign in to Mnemo:';
+    const after = 'It works once and expires in 5 minutes.';
+    return {
+      to,
+      subject: `${code} is your Mnemo sign-in code`,
+      text: `${intro}\n\n${code}\n\n${after}\n\nIf you did not ask for this, you can ignore this e-mail.\n\nMnemo`,
+      html: `<p>${intro}</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escapeHtml(code)}</p><p>${after}</p><p>If you did not ask for this, you can ignore this e-mail.</p><p>Mnemo</p>`,
+    };
+  },
   resetPassword: (to: string, url: string) =>
     message(
       to,

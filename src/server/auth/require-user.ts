@@ -1,5 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX } from '../../core/api-token-schemas';
+import { findUserById } from '../api-tokens/api-tokens.repository';
+import { userOfApiToken } from '../api-tokens/api-tokens.service';
+import { now } from '../clock';
+import type { Database } from '../db/database';
 import { unauthorized } from '../http/errors';
+import { looksLikeJwt, publishedKeys, verifyAccessToken } from './access-tokens';
 import type { Auth } from './auth';
 
 export interface SessionUser {
@@ -7,14 +14,64 @@ export interface SessionUser {
   email: string;
 }
 
-export type AuthedEnv = { Variables: { user: SessionUser; requestId: string } };
+/** How a request proved its user: a session cookie, an API token, or a signed access token. */
+export type AuthMethod = 'session' | 'api_token' | 'jwt';
 
-/** Loads the session from the request's cookie; without one the request ends with 401. */
+export type AuthedEnv = {
+  Variables: { user: SessionUser; authMethod: AuthMethod; requestId: string };
+};
+
+/** The token of an `Authorization: Bearer <token>` header, undefined without the header. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  if (authorization === undefined) return undefined;
+  const match = /^Bearer +(\S+) *$/iu.exec(authorization);
+  if (!match?.[1]) throw unauthorized(API_TOKEN_MESSAGES.badHeader);
+  return match[1];
+}
+
+async function userOfBearer(
+  token: string,
+  auth: Auth,
+  db: Kysely<Database>,
+  baseUrl: string,
+): Promise<{ user: SessionUser; method: AuthMethod }> {
+  if (token.startsWith(API_TOKEN_PREFIX)) {
+    const found = await userOfApiToken(db, token);
+    if (!found) throw unauthorized(API_TOKEN_MESSAGES.invalid);
+    return { user: { id: found.id, email: found.email }, method: 'api_token' };
+  }
+  if (looksLikeJwt(token)) {
+    const payload = await verifyAccessToken(token, await publishedKeys(auth), {
+      issuer: baseUrl,
+      audience: baseUrl,
+      currentDate: now(),
+    });
+    // The account may be gone since the token was signed.
+    const user = await findUserById(db, payload.sub);
+    if (!user) throw unauthorized(API_TOKEN_MESSAGES.jwtInvalid);
+    return { user, method: 'jwt' };
+  }
+  throw unauthorized(API_TOKEN_MESSAGES.invalidBearer);
+}
+
+/**
+ * Puts the request's user on the context, or ends it with 401. With an `Authorization: Bearer`
+ * header the token alone decides (an API token or a signed access token) and any cookie is
+ * ignored; without one, the better-auth session cookie does.
+ */
 export const requireUser =
-  (auth: Auth): MiddlewareHandler<AuthedEnv> =>
+  (auth: Auth, db: Kysely<Database>, baseUrl: string): MiddlewareHandler<AuthedEnv> =>
   async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (token !== undefined) {
+      const { user, method } = await userOfBearer(token, auth, db, baseUrl);
+      c.set('user', user);
+      c.set('authMethod', method);
+      return next();
+    }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) throw unauthorized();
     c.set('user', { id: session.user.id, email: session.user.email });
+    c.set('authMethod', 'session');
     await next();
   };

@@ -12,6 +12,7 @@ const TWO_FACTOR_CHALLENGE_SECONDS = 600;
 function isPasswordlessSignIn(path: string | undefined): boolean {
   return (
     path === '/magic-link/verify' ||
+    path === '/sign-in/email-otp' ||
     path === '/verify-email' ||
     path === '/callback/:id' ||
     (path?.startsWith('/callback/') ?? false)
@@ -49,6 +50,7 @@ export function twoFactorEverywhere(baseUrl: string): BetterAuthPlugin {
               session: { token: string };
             } | null;
             if (!data?.user.twoFactorEnabled) return;
+            const apiCall = ctx.path === '/sign-in/email-otp';
             const returnTo = returnToOf(ctx.context.returned, baseUrl);
             deleteSessionCookie(ctx, true);
             await ctx.context.internalAdapter.deleteSession(data.session.token);
@@ -74,6 +76,12 @@ export function twoFactorEverywhere(baseUrl: string): BetterAuthPlugin {
               ctx.context.secret,
               cookie.attributes,
             );
+            // A code typed into the page (fetch) is answered as password sign-in is: in JSON.
+            if (apiCall) {
+              const phone = (data.user as { phoneNumberVerified?: boolean }).phoneNumberVerified;
+              const twoFactorMethods = phone ? ['totp', 'otp'] : ['totp'];
+              return ctx.json({ twoFactorRedirect: true, twoFactorMethods });
+            }
             throw ctx.redirect(
               `${baseUrl}/login?view=verify_otp&returnTo=${encodeURIComponent(returnTo)}`,
             );

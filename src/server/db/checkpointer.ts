@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * Runs SQLite's checkpoints in a worker thread every `intervalMs` (checkpoint-thread.mjs). The
  * main connection's automatic checkpoint is pushed far out (a backstop should the thread die),
- * so none runs inside a request's COMMIT. Durability (decision 0007): with WAL and
+ * so none runs inside a request's COMMIT. Durability (decision 0008): with WAL and
  * synchronous=NORMAL a COMMIT is in the log before the answer is acknowledged, so it survives a
  * crash of the process; the log reaches the disk at each checkpoint, so a power loss may cost
  * the answers of the last interval (one second by default).

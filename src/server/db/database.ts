@@ -199,6 +199,18 @@ export interface ImportJobTable {
   updated_at: Timestamp;
 }
 
+/** An API token of a user (issue 14): only its hash is stored. */
+export interface ApiTokenTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** The typed map of Mnemo's own tables (better-auth manages its tables itself). */
 export interface Database {
   decks: DeckTable;
@@ -208,6 +220,7 @@ export interface Database {
   generation_jobs: GenerationJobTable;
   import_jobs: ImportJobTable;
   user_preferences: UserPreferencesTable;
+  api_tokens: ApiTokenTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

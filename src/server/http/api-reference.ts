@@ -3,7 +3,7 @@ interface Operation {
   summary: string;
   tags: string[];
   parameters?: Array<{ name: string; in: string; required: boolean; schema?: unknown }>;
-  requestBody?: { content: { 'application/json': { schema: unknown } } };
+  requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string }>;
 }
 
@@ -23,9 +23,12 @@ export function apiReferencePage(document: {
               `<li><code>${escape(parameter.name)}</code> <span class="muted">(${parameter.in}${parameter.required ? ', required' : ''})</span></li>`,
           )
           .join('');
-        const body = operation.requestBody
-          ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(operation.requestBody.content['application/json'].schema, null, 2))}</pre></details>`
-          : '';
+        const body = Object.entries(operation.requestBody?.content ?? {})
+          .map(
+            ([type, content]) =>
+              `<details><summary>Request body (${escape(type)})</summary><pre>${escape(JSON.stringify(content.schema, null, 2))}</pre></details>`,
+          )
+          .join('');
         const responses = Object.entries(operation.responses)
           .map(([status, response]) => `<li><b>${status}</b> ${escape(response.description)}</li>`)
           .join('');

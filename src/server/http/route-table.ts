@@ -16,6 +16,8 @@ import {
 } from '../files/multipart';
 import type { FileStorage } from '../storage/storage';
 import { readForm, readJson, readQuery } from './validate';
+import { authOpenApiPaths } from './auth-openapi';
+import type { AccessToken } from '../../core/api-token-schemas';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -32,6 +34,8 @@ export interface RouteContext<Body extends Schema, Query extends Schema> {
   /** The file of a `streamFile` route, on disk (removed after the handler), or null. */
   streamed: StreamedFile | null;
   c: Context<AuthedEnv>;
+  /** Signs a short-lived access token (JWT) for a user (src/server/auth/access-tokens.ts). */
+  issueAccessToken: (user: SessionUser) => Promise<AccessToken>;
 }
 
 /** Ids a test can use to build a valid request for a route (see the tenant matrix test). */
@@ -48,6 +52,8 @@ export interface FixtureIds {
   filePath: string;
   /** An Anki import job into deckId. */
   importJobId: string;
+  /** An API token of the owner. */
+  apiTokenId: string;
 }
 
 /** Sends a request as the fixtures' owner (for `example.before`). */
@@ -112,7 +118,12 @@ export function route<Body extends Schema = undefined, Query extends Schema = un
 export function mountRoutes(
   app: Hono<AuthedEnv>,
   routes: ApiRoute[],
-  services: { db: Kysely<Database>; storage: FileStorage; limits: RouteLimits },
+  services: {
+    db: Kysely<Database>;
+    storage: FileStorage;
+    limits: RouteLimits;
+    issueAccessToken: RouteContext<undefined, undefined>['issueAccessToken'];
+  },
 ) {
   const { limits, ...shared } = services;
   for (const definition of routes) {
@@ -268,7 +279,7 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
         [definition.status ?? 200]: { description: 'Success', content: { 'application/json': {} } },
         ...errors,
       },
-      security: [{ session: [] }],
+      security: [{ session: [] }, { bearer: [] }],
     };
   }
   return {
@@ -277,14 +288,20 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
       title: 'Mnemo API',
       version: '1.0.0',
       description:
-        'Every route needs a signed-in session (the better-auth session cookie, see /api/auth). Errors are { "error": { "code", "message" } }. Another user\'s ids answer 404.',
+        'Every /api route needs a signed-in session (the better-auth session cookie, see the Authentication routes) or a bearer token: an API token made in Settings → API tokens (or POST /api/api-tokens), or a short-lived access token (JWT) from POST /api/access-tokens. Bearer requests need no Origin header; cookie requests that change something must come from the app\'s origin. Errors are { "error": { "code", "message" } }. Another user\'s ids answer 404.',
     },
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API token (mnemo_pat_…, Settings → API tokens) or an access token (JWT) from POST /api/access-tokens, verified with /.well-known/jwks.json',
+        },
       },
     },
-    paths,
+    paths: { ...paths, ...authOpenApiPaths },
   };
 }

@@ -90,11 +90,22 @@ export function isSameOriginRequest(
   return false;
 }
 
+/** Whether a request carries `Authorization: Bearer …` (checked for real by require-user.ts). */
+export function hasBearer(authorization: string | undefined): boolean {
+  return authorization !== undefined && /^Bearer /iu.test(authorization);
+}
+
 /** Refuses (403) state-changing requests that do not come from the app's own origin (CSRF). */
 export const sameOriginOnly =
   (allowedOrigins: string[]): MiddlewareHandler =>
   async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    // A program's request, authenticated by its bearer token alone (require-user.ts ignores the
+    // cookie then): no browser sends it by itself, so there is no forgery to stop. better-auth's
+    // own routes (/api/auth/*) read cookies, so they are never exempt.
+    if (hasBearer(c.req.header('authorization')) && !c.req.path.startsWith('/api/auth/')) {
+      return next();
+    }
     const allowed = isSameOriginRequest(
       {
         origin: c.req.header('origin'),

@@ -86,7 +86,12 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
     await client.request('/api/import/anki', { method: 'POST', body: anki }),
     202,
   );
+  const apiToken = await json<{ api_token: { id: string } }>(
+    await client.post('/api/api-tokens', { name: 'Fixture token' }),
+    201,
+  );
   return {
+    apiTokenId: apiToken.api_token.id,
     importJobId: importJob.id,
     filePath: fileJob.source_file_path,
     deckId: deck.id,
@@ -107,7 +112,17 @@ export async function snapshot(client: HttpClient) {
   );
   const stats = await json<unknown>(await client.get('/api/stats'), 200);
   const files = await json<{ files: unknown[] }>(await client.get('/api/files'), 200);
-  return { decks: decks.decks, cards: cards.flashcards, stats, files: files.files };
+  const tokens = await json<{ api_tokens: { id: string; name: string }[] }>(
+    await client.get('/api/api-tokens'),
+    200,
+  );
+  return {
+    decks: decks.decks,
+    cards: cards.flashcards,
+    stats,
+    files: files.files,
+    apiTokens: tokens.api_tokens.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 export type JobStatusAnswer = { jobId: string; status: string; error_message: string | null };
@@ -129,4 +144,29 @@ export async function finishedJob(
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${status.status}`);
     known = status.status;
   }
+}
+
+/** A program's client: no cookies, no Origin, `Authorization: Bearer <token>` on every request. */
+export class BearerClient extends HttpClient {
+  constructor(
+    baseUrl: string,
+    readonly token: string,
+  ) {
+    super(baseUrl, null);
+  }
+
+  override request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${this.token}`);
+    return super.request(pathOrUrl, { ...init, headers });
+  }
+}
+
+/** A new API token of a signed-in user, and a client that uses it. */
+export async function bearerFor(client: HttpClient, name = 'Script'): Promise<BearerClient> {
+  const created = await json<{ token: string }>(
+    await client.post('/api/api-tokens', { name }),
+    201,
+  );
+  return new BearerClient(client.baseUrl, created.token);
 }

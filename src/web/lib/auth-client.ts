@@ -1,4 +1,9 @@
-import { magicLinkClient, twoFactorClient } from 'better-auth/client/plugins';
+import {
+  emailOTPClient,
+  magicLinkClient,
+  phoneNumberClient,
+  twoFactorClient,
+} from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { setSession } from './session-store';
 
@@ -9,7 +14,7 @@ import { setSession } from './session-store';
  */
 export const authClient = createAuthClient({
   baseURL: `${window.location.origin}/api/auth`,
-  plugins: [twoFactorClient(), magicLinkClient()],
+  plugins: [twoFactorClient(), magicLinkClient(), emailOTPClient(), phoneNumberClient()],
 });
 
 authClient.$store.atoms.session?.subscribe((value: { data: unknown; isPending: boolean }) => {

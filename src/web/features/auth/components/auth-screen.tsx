@@ -11,24 +11,29 @@ import {
 } from '../utils/return-to';
 import { readUrlError } from '../utils/url-params';
 import { AuthCard } from './auth-card';
+import { EmailCodeForm } from './email-code-form';
+import { EmailCodeVerify } from './email-code-verify';
 import { EmailPasswordForm } from './email-password-form';
 import { MagicLinkForm } from './magic-link-form';
 import { OAuthButtons } from './oauth-buttons';
 import { VerifyOtpForm } from './verify-otp-form';
 
-export type AuthView = 'sign_in' | 'sign_up' | 'magic_link' | 'verify_otp';
+export type AuthView = 'sign_in' | 'sign_up' | 'magic_link' | 'email_code' | 'verify_otp';
 
 const VIEW_HEADINGS: Record<AuthView, string> = {
   sign_in: 'Sign in',
   sign_up: 'Create an account',
   magic_link: 'Sign in with a magic link',
+  email_code: 'Sign in with a code',
   verify_otp: 'Two-factor authentication',
 };
 
 function initialView(pathname: string, params: URLSearchParams): AuthView {
   if (pathname === '/signup') return 'sign_up';
   const requested = params.get('view');
-  if (requested === 'verify_otp' || requested === 'magic_link') return requested;
+  if (requested === 'verify_otp' || requested === 'magic_link' || requested === 'email_code') {
+    return requested;
+  }
   return 'sign_in';
 }
 
@@ -45,6 +50,8 @@ export function AuthScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const [urlErrorDismissed, setUrlErrorDismissed] = useState(false);
   const [verificationSentTo, setVerificationSentTo] = useState<string | null>(null);
+  /** The address an e-mailed sign-in code went to: verify_otp then asks for that code. */
+  const [codeEmail, setCodeEmail] = useState<string | null>(null);
 
   useEffect(() => {
     storeReturnTo(returnTo);
@@ -70,6 +77,7 @@ export function AuthScreen() {
   const switchView = (next: AuthView) => {
     setFormError(null);
     setVerificationSentTo(null);
+    setCodeEmail(null);
     setView(next);
     if (searchParams.has('view')) {
       const params = new URLSearchParams(searchParams);
@@ -83,7 +91,9 @@ export function AuthScreen() {
   return (
     <AuthCard title="Welcome to Mnemo" subtitle="Sign in to your account or create a new one">
       <div className="space-y-5">
-        <h2 className="text-base font-semibold">{VIEW_HEADINGS[view]}</h2>
+        <h2 className="text-base font-semibold">
+          {view === 'verify_otp' && codeEmail ? 'Enter your code' : VIEW_HEADINGS[view]}
+        </h2>
         {error ? <Alert>{error}</Alert> : null}
         {verificationSentTo ? (
           <Alert variant="success">
@@ -105,7 +115,24 @@ export function AuthScreen() {
           </>
         ) : null}
         {view === 'magic_link' ? <MagicLinkForm returnTo={returnTo} onError={reportError} /> : null}
-        {view === 'verify_otp' ? <VerifyOtpForm onError={reportError} /> : null}
+        {view === 'email_code' ? (
+          <EmailCodeForm
+            onError={reportError}
+            onSent={(email) => {
+              switchView('verify_otp');
+              setCodeEmail(email);
+            }}
+          />
+        ) : null}
+        {view === 'verify_otp' && codeEmail ? (
+          <EmailCodeVerify
+            key={codeEmail}
+            email={codeEmail}
+            onError={reportError}
+            onTwoFactorRequired={() => switchView('verify_otp')}
+          />
+        ) : null}
+        {view === 'verify_otp' && !codeEmail ? <VerifyOtpForm onError={reportError} /> : null}
 
         <div className="space-y-2.5 border-t border-border pt-5 text-center text-sm">
           {view === 'sign_in' ? (
@@ -117,6 +144,15 @@ export function AuthScreen() {
                   onClick={() => switchView('magic_link')}
                 >
                   Sign in with a magic link
+                </button>
+              </p>
+              <p>
+                <button
+                  type="button"
+                  className={linkClasses}
+                  onClick={() => switchView('email_code')}
+                >
+                  Email me a code
                 </button>
               </p>
               <p>
@@ -133,10 +169,10 @@ export function AuthScreen() {
               </Link>
             </p>
           ) : null}
-          {view === 'magic_link' || view === 'verify_otp' ? (
+          {view === 'magic_link' || view === 'email_code' || view === 'verify_otp' ? (
             <p>
               <button type="button" className={linkClasses} onClick={() => switchView('sign_in')}>
-                {view === 'magic_link' ? 'Sign in with a password instead' : 'Back to sign in'}
+                {view === 'verify_otp' ? 'Back to sign in' : 'Sign in with a password instead'}
               </button>
             </p>
           ) : null}

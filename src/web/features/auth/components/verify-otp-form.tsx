@@ -12,6 +12,8 @@ const TOTP_PATTERN = /^\d{6}$/;
  */
 export function VerifyOtpForm({ onError }: { onError: (message: string | null) => void }) {
   const [useBackupCode, setUseBackupCode] = useState(false);
+  /** A code was sent by SMS to the account's phone: the field takes that code. */
+  const [bySms, setBySms] = useState(false);
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -19,7 +21,11 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
     event.preventDefault();
     const value = code.replace(/\s+/g, '');
     if (!useBackupCode && !TOTP_PATTERN.test(value)) {
-      onError('Please enter the 6-digit code from your authenticator app');
+      onError(
+        bySms
+          ? 'Please enter the 6-digit code from the SMS'
+          : 'Please enter the 6-digit code from your authenticator app',
+      );
       return;
     }
     if (useBackupCode && value === '') {
@@ -31,7 +37,9 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
     try {
       const { error } = useBackupCode
         ? await authClient.twoFactor.verifyBackupCode({ code: value })
-        : await authClient.twoFactor.verifyTotp({ code: value, trustDevice: false });
+        : bySms
+          ? await authClient.twoFactor.verifyOtp({ code: value, trustDevice: false })
+          : await authClient.twoFactor.verifyTotp({ code: value, trustDevice: false });
       if (error) onError(authErrorMessage(error));
     } catch (error) {
       onError(authErrorMessage(error));
@@ -42,8 +50,24 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
 
   const toggle = () => {
     setUseBackupCode((current) => !current);
+    setBySms(false);
     setCode('');
     onError(null);
+  };
+
+  const textMe = async () => {
+    onError(null);
+    setCode('');
+    try {
+      const { error } = await authClient.twoFactor.sendOtp({});
+      if (error) onError(authErrorMessage(error));
+      else {
+        setUseBackupCode(false);
+        setBySms(true);
+      }
+    } catch (error) {
+      onError(authErrorMessage(error));
+    }
   };
 
   return (
@@ -51,7 +75,9 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
       <p className="text-sm text-muted-foreground">
         {useBackupCode
           ? 'Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once.'
-          : 'Open your authenticator app and enter the 6-digit code for Mnemo.'}
+          : bySms
+            ? 'We sent a 6-digit code by SMS to the phone number on your account.'
+            : 'Open your authenticator app and enter the 6-digit code for Mnemo.'}
       </p>
       {useBackupCode ? (
         <FormField
@@ -70,7 +96,7 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
         <FormField
           key="totp"
           id="otp-code"
-          label="Authentication code"
+          label={bySms ? 'Code from the SMS' : 'Authentication code'}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -94,6 +120,15 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
       >
         {useBackupCode ? 'Use your authenticator app instead' : 'Use a backup code instead'}
       </button>
+      {bySms ? null : (
+        <button
+          type="button"
+          onClick={() => void textMe()}
+          className="w-full text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Text me a code instead
+        </button>
+      )}
     </form>
   );
 }

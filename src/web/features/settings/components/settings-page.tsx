@@ -2,13 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth';
 import { useHasPassword } from '../api/get-accounts';
 import { AccountSection } from './account-section';
+import { ApiTokensSection } from './api-tokens-section';
+import { PhoneFactorSection } from './phone-factor-section';
 import { ChangePasswordSection } from './change-password-section';
 import { FilesSection } from './files-section';
 import { sessionsQueryKey, SessionsSection } from './sessions-section';
 import { StudySection } from './study-section';
 import { TwoFactorSection } from './two-factor-section';
 
-/** /settings: the account page (e-mail, password, two-factor, sessions, study, uploaded files). */
+/** /settings: the account page (e-mail, password, two-factor, sessions, API tokens, study, uploaded files). */
 export function SettingsPage() {
   const { user, session } = useAuth();
   const queryClient = useQueryClient();
@@ -31,7 +33,9 @@ export function SettingsPage() {
           }
         />
         <TwoFactorSection user={user} hasPassword={withPassword} />
+        <PhoneFactorSection />
         <SessionsSection currentSessionId={session?.id} />
+        <ApiTokensSection />
         <StudySection />
         <FilesSection />
       </div>
