@@ -252,6 +252,10 @@ describe('two-factor authentication', () => {
     const first = await signIn(email);
     expect(first.body.twoFactorRedirect).toBe(true);
     expect(await sessionOf(first.client)).toBeNull();
+    // The code screen offers the factors the account has: an app only, no phone.
+    const methods = await first.client.get('/api/auth/two-factor/methods');
+    expect(await methods.json()).toEqual({ methods: ['totp'] });
+    expect((await client.get('/api/auth/two-factor/methods')).status).toBe(401);
     expect((await first.client.get('/api/decks')).status).toBe(401);
 
     const code = freshCode(totp, [enrolmentCode]);

@@ -11,7 +11,7 @@ import { accountProof, type AuthHandle, confirmAddressOnReset } from './account-
 import { emails } from './emails';
 import { DISABLED_PHONE_PATHS, phoneFactor } from './phone-factor';
 import type { SmsSender } from '../sms/sms';
-import { totpReplayGuard, twoFactorEverywhere } from './two-factor-plugins';
+import { totpReplayGuard, twoFactorEverywhere, twoFactorMethods } from './two-factor-plugins';
 
 /** The header the HTTP layer fills with the client's address; better-auth keys rate limits on it. */
 export const CLIENT_IP_HEADER = 'x-mnemo-client-ip';
@@ -208,6 +208,7 @@ export function authOptions(
       }),
       twoFactorEverywhere(config.baseUrl),
       totpReplayGuard(),
+      twoFactorMethods(),
       accountProof({ baseUrl: config.baseUrl, handle, send: sendInBackground }),
     ],
   } satisfies BetterAuthOptions;

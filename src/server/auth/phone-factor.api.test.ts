@@ -110,6 +110,9 @@ describe('the phone factor', () => {
     expect(body.twoFactorRedirect).toBe(true);
     expect(body.twoFactorMethods).toContain('otp');
     expect(await sessionUser(client)).toBeNull();
+    expect(await (await client.get('/api/auth/two-factor/methods')).json()).toEqual({
+      methods: ['totp', 'otp'],
+    });
     expect((await client.post('/api/auth/two-factor/send-otp', {})).status).toBe(200);
     const code = twilio.lastCode(phone);
     const wrong = code === '000000' ? '111111' : '000000';

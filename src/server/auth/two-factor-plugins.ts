@@ -1,4 +1,9 @@
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  getSessionFromCtx,
+} from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import type { BetterAuthPlugin } from 'better-auth';
@@ -149,6 +154,42 @@ export function totpReplayGuard(): BetterAuthPlugin {
           }),
         },
       ],
+    },
+  };
+}
+
+/**
+ * `GET /api/auth/two-factor/methods`: the second factors of the account whose sign-in waits for
+ * its code (the pending two-factor cookie): 'totp' always, 'otp' (a code by SMS) when it has a
+ * confirmed phone number. The code screen offers only these (issue 14), whether it was reached
+ * from a password, a magic link, an e-mailed code or OAuth. Without a pending sign-in: 401.
+ */
+export function twoFactorMethods(): BetterAuthPlugin {
+  return {
+    id: 'mnemo-two-factor-methods',
+    endpoints: {
+      twoFactorMethods: createAuthEndpoint(
+        '/two-factor/methods',
+        { method: 'GET' },
+        async (ctx) => {
+          const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+          const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+          const challenge = pending
+            ? await ctx.context.internalAdapter.findVerificationValue(pending)
+            : null;
+          if (!challenge || new Date(challenge.expiresAt) <= new Date()) {
+            throw new APIError('UNAUTHORIZED', {
+              code: 'NO_PENDING_SIGN_IN',
+              message: 'No sign-in is waiting for a code',
+            });
+          }
+          const user = (await ctx.context.internalAdapter.findUserById(challenge.value)) as {
+            phoneNumberVerified?: boolean | null;
+          } | null;
+          const methods = user?.phoneNumberVerified ? ['totp', 'otp'] : ['totp'];
+          return ctx.json({ methods });
+        },
+      ),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,6 +16,16 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
   const [bySms, setBySms] = useState(false);
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
+  /** The account's factors (GET /api/auth/two-factor/methods): SMS only when it has a phone. */
+  const [canText, setCanText] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/auth/two-factor/methods', { signal: controller.signal, credentials: 'same-origin' })
+      .then((response) => (response.ok ? response.json() : { methods: [] }))
+      .then((body: { methods?: string[] }) => setCanText(body.methods?.includes('otp') ?? false))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -120,7 +130,7 @@ export function VerifyOtpForm({ onError }: { onError: (message: string | null) =
       >
         {useBackupCode ? 'Use your authenticator app instead' : 'Use a backup code instead'}
       </button>
-      {bySms ? null : (
+      {bySms || !canText ? null : (
         <button
           type="button"
           onClick={() => void textMe()}
