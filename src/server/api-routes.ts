@@ -44,6 +44,7 @@ import { studyRoutes } from './study/study.routes';
 import { preferenceRoutes } from './preferences/preferences.routes';
 import { ankiExportRoutes } from './anki-export/export.routes';
 import { importRoutes as ankiImportRoutes } from './import/anki/import.routes';
+import { mediaRoutes } from './media/media.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -264,4 +265,5 @@ export const apiRoutes: ApiRoute[] = [
   ...fileRoutes,
   ...importRoutes,
   ...ankiImportRoutes,
+  ...mediaRoutes,
 ];

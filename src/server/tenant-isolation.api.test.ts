@@ -27,7 +27,8 @@ function requestFor(definition: ApiRoute, ids: FixtureIds, bodyIds: FixtureIds =
     .replace(':deckId', ids.deckId)
     .replace(':cardId', ids.cardId)
     .replace(':sessionId', ids.sessionId)
-    .replace(':jobId', ids.jobId);
+    .replace(':jobId', ids.jobId)
+    .replace(':name', ids.mediaName);
   const query = definition.example.query
     ? `?${new URLSearchParams(definition.example.query(ids))}`
     : '';

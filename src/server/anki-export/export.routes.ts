@@ -18,8 +18,8 @@ export const ankiExportRoutes: ApiRoute[] = [
       422: [EXPORT_MESSAGES.tooLarge],
     },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
-    handle: ({ db, user, params, query }) =>
-      exportAnkiPackage(db, user.id, query.time_zone, params.deckId ?? ''),
+    handle: ({ db, storage, user, params, query }) =>
+      exportAnkiPackage(db, storage, user.id, query.time_zone, params.deckId ?? ''),
   }),
   route({
     method: 'get',
@@ -29,6 +29,7 @@ export const ankiExportRoutes: ApiRoute[] = [
     query: studyQuerySchema,
     errors: { 400: [STUDY_MESSAGES.timeZone], 422: [EXPORT_MESSAGES.tooLarge] },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
-    handle: ({ db, user, query }) => exportAnkiPackage(db, user.id, query.time_zone),
+    handle: ({ db, storage, user, query }) =>
+      exportAnkiPackage(db, storage, user.id, query.time_zone),
   }),
 ];

@@ -8,9 +8,13 @@ import { SCHEMA_11 } from './schema11';
 
 /**
  * The collection as an .apkg: a zip holding `collection.anki21` (schema 11, read by every Anki
- * since 2.1) and an empty media map. Written to a private temporary folder, removed after.
+ * since 2.1) and its media in the legacy form (entries "0", "1"… and the JSON map
+ * `{"0": name, …}` in `media`). Written to a private temporary folder, removed after.
  */
-export async function writeApkg(collection: AnkiCollection): Promise<Uint8Array> {
+export async function writeApkg(
+  collection: AnkiCollection,
+  media: Array<{ name: string; data: Uint8Array }> = [],
+): Promise<Uint8Array> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mnemo-apkg-'));
   try {
     const file = path.join(dir, 'collection.anki21');
@@ -43,7 +47,12 @@ export async function writeApkg(collection: AnkiCollection): Promise<Uint8Array>
     }
     const zip = new JSZip();
     zip.file('collection.anki21', await fs.readFile(file));
-    zip.file('media', '{}');
+    const map: Record<string, string> = {};
+    media.forEach((file, index) => {
+      map[String(index)] = file.name;
+      zip.file(String(index), file.data, { compression: 'STORE' });
+    });
+    zip.file('media', JSON.stringify(map));
     return await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -28,7 +28,13 @@ export type TextTask =
   | { kind: 'chunk'; content: string; maxCharacters: number }
   | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
   | { kind: 'html'; html: string; url: string }
-  | { kind: 'anki-export'; input: AnkiExportInput };
+  | { kind: 'anki-export'; input: AnkiExportInput; media?: AnkiExportMedia[] };
+
+/** A stored media file the exported cards refer to, by the name the fields use. */
+export interface AnkiExportMedia {
+  name: string;
+  data: Uint8Array;
+}
 
 /** What the .apkg export needs (src/server/anki-export), `now` as an ISO string. */
 export type AnkiExportInput = Omit<Parameters<typeof buildAnkiCollection>[0], 'now'> & {
@@ -79,7 +85,10 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
     case 'anki-export': {
       const { buildAnkiCollection } = await import('../anki-export/collection');
       const { writeApkg } = await import('../anki-export/package');
-      return writeApkg(buildAnkiCollection({ ...task.input, now: new Date(task.input.now) }));
+      return writeApkg(
+        buildAnkiCollection({ ...task.input, now: new Date(task.input.now) }),
+        task.media ?? [],
+      );
     }
   }
 }

@@ -34,6 +34,8 @@ export interface FixtureIds {
   jobId: string;
   /** A stored upload ({userId}/{timestamp}_{random}.txt). */
   filePath: string;
+  /** A stored media file (`<sha256>.png`, unique to this user), from an imported Anki card. */
+  mediaName: string;
 }
 
 /** Sends a request as the fixtures' owner (for `example.before`). */

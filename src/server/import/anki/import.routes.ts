@@ -39,9 +39,9 @@ export const importRoutes: ApiRoute[] = [
       413: [REQUEST_MESSAGES.fileTooLarge],
     },
     example: { form: (ids) => sampleForm(ids.deckId), refersToDeck: true },
-    handle: ({ db, user, body, file }) => {
+    handle: ({ db, storage, user, body, file }) => {
       if (!file) throw badRequest(REQUEST_MESSAGES.selectFile, 'NO_FILE');
-      return importAnkiPackage(db, user.id, file.bytes, {
+      return importAnkiPackage(db, storage, user.id, file.bytes, {
         deckId: body.keep_decks === 'true' ? null : (body.deck_id ?? null),
       });
     },

@@ -13,6 +13,7 @@ import { ankiScheduleToMnemo } from '../../../core/anki/scheduling';
 import { DECK_MESSAGES, DECK_NAME_MAX } from '../../../core/deck-schemas';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from '../../../core/tags';
 import type { Database, FlashcardTable } from '../../db/database';
+import type { FileStorage } from '../../storage/storage';
 import { nowIso } from '../../db/time';
 import { addToCardCount, findOwnedDeckIds, insertDeck } from '../../decks/decks.repository';
 import { DEFAULT_MAX_REVIEWS_PER_DAY, DEFAULT_NEW_CARDS_PER_DAY } from '../../../core/constants';
@@ -25,6 +26,7 @@ import {
   insertCards,
   updateCardContent,
 } from './import.repository';
+import { importPackageMedia } from './media';
 import { readAnkiPackage } from './package';
 import { type CardTargets, importReviews } from './reviews';
 
@@ -41,14 +43,12 @@ function tagsColumn(tags: string): string {
     .join(' ');
 }
 
-/** Said of the package's media files: Mnemo cannot show them in cards yet. */
-export const MEDIA_NOT_IMPORTED = 'Media files (images, audio) are not imported yet';
-
 const deckNameOf = (collection: AnkiCollection, did: string) =>
   (collection.decks.get(did) ?? 'Default').slice(0, DECK_NAME_MAX).trim() || 'Default';
 
 export async function importAnkiPackage(
   db: Kysely<Database>,
+  storage: FileStorage,
   userId: string,
   bytes: Uint8Array,
   target: ImportTarget,
@@ -62,10 +62,12 @@ export async function importAnkiPackage(
   const now = nowIso();
   const lastReview = new Map<number, number>();
   for (const entry of collection.revlog) lastReview.set(entry.cid, entry.id);
-  const notes = new Map(collection.notes.map((note) => [note.id, note]));
-  const skipped = new Map<string, number>();
+  // --- Media (media.ts): stored before the transaction, fields rewritten to mnemo-media:.
+  const media = await importPackageMedia(storage, userId, bytes, pkg, collection.notes);
+  const notes = new Map(media.notes.map((note) => [note.id, note]));
+  const skipped = new Map<string, number>(media.skipped);
+  // --- end of media.
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  if (pkg.mediaFiles > 0) skipped.set(MEDIA_NOT_IMPORTED, pkg.mediaFiles);
 
   return db.transaction().execute(async (trx) => {
     const existing = await findImportedCards(
