@@ -2,8 +2,8 @@
 import zlib from 'node:zlib';
 import { buildPackage, type FixtureSpec, STOCK } from './test-packages';
 
-/** A 1×1 PNG (a red pixel); `seed` adds a text chunk, so each seed is a different file. */
-export function tinyPng(seed = ''): Buffer {
+/** A red square PNG (1×1 unless `size`); `seed` adds a text chunk, so each seed is a new file. */
+export function tinyPng(seed = '', size = 1): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -13,10 +13,11 @@ export function tinyPng(seed = ''): Buffer {
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const pixels = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([220, 40, 40]))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
   return Buffer.concat([
     Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
     chunk('IHDR', header),
