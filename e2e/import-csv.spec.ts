@@ -68,3 +68,37 @@ test('import a Quizlet export (preview, bad line skipped), see the cards, export
   expect(allCsv.split('\r\n')[0]).toBe('\uFEFFDeck,Front,Back,Type,Tags,State,Due');
   expect(allCsv).toContain('Spanish,night,noche,qa,,new,');
 });
+
+test('import a 2 MB CSV file: the file is uploaded, previewed and imported', async ({ page }) => {
+  await signUp(page, uniqueEmail('import-file'));
+  await page.goto('/dashboard');
+  await page
+    .getByRole('button', { name: /Create Your First Deck|New Deck/ })
+    .first()
+    .click();
+  const deckDialog = page.getByRole('dialog', { name: 'Create New Deck' });
+  await deckDialog.getByLabel('Deck Name').fill('Glossary');
+  await deckDialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'Glossary', level: 1 })).toBeVisible();
+
+  const rows = Array.from(
+    { length: 12_000 },
+    (_, index) => `"term ${index}, ${'t'.repeat(60)}","definition ${index} ${'d'.repeat(90)}"`,
+  );
+  const csv = `Front,Back\r\n${rows.join('\r\n')}\r\n`;
+  expect(csv.length).toBeGreaterThan(2_000_000);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import cards' });
+  await dialog.getByLabel('Choose a file').setInputFiles({
+    name: 'glossary.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(dialog.getByText(/glossary\.csv, 2\.\d MB/)).toBeVisible();
+  await expect(dialog.getByLabel('Or paste the text')).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByText(/separator: Comma · 2 columns · 12,000 rows/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 12,000 rows' }).click();
+  await expect(page.getByText('12,000 cards imported.')).toBeVisible();
+  await expect(page.getByText('12000 cards', { exact: true })).toBeVisible();
+});

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { columnMappingSchema, IMPORT_MESSAGES } from './text-import-cards';
 
-/** Characters of text one import may hold (the API's JSON bodies are at most 1 MB). */
+/**
+ * Characters of pasted text one import may hold (the API's JSON bodies are at most 1 MB); a
+ * file goes up as an upload of at most 10 MB (`…/import/text/file`).
+ */
 export const IMPORT_TEXT_MAX = 1_000_000;
 
 const text = z
@@ -24,6 +27,33 @@ export const textImportSchema = z.strictObject({
   text,
   mapping: columnMappingSchema.optional(),
   skip_bad_lines: z.boolean({ message: 'skip_bad_lines must be true or false' }).default(false),
+});
+
+/** The form of a file import: the mapping as JSON text, `skip_bad_lines` as 'true'/'false'. */
+export const textFileImportSchema = z.strictObject({
+  mapping: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        json = null;
+      }
+      const parsed = columnMappingSchema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      context.addIssue({
+        code: 'custom',
+        message: parsed.error.issues[0]?.message ?? 'mapping must be JSON',
+      });
+      return z.NEVER;
+    }),
+  skip_bad_lines: z
+    .enum(['true', 'false'], { message: 'skip_bad_lines must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export interface TextImportPreview {

@@ -14,7 +14,7 @@ import {
 } from './text-import';
 
 /** Rows one import may hold. */
-export const IMPORT_MAX_ROWS = 20_000;
+export const IMPORT_MAX_ROWS = 50_000;
 /** Rows a preview shows. */
 export const PREVIEW_ROWS = 20;
 

@@ -11,7 +11,8 @@ export const TEXT_IMPORT_MESSAGES = {
     `Too many fields: ${count} where ${expected} expected`,
   tooFewFields: (count: number, expected: number) =>
     `Too few fields: ${count} where ${expected} expected`,
-  unclosedQuote: 'A quoted field is not closed (a " is missing)',
+  unclosedQuote:
+    'A quoted field that starts on this line is never closed (a " is missing), so nothing from here on can be read',
   emptyFront: 'The front is empty',
   emptyBack: 'The back is empty',
   frontTooLong: (max: number) => `The front is longer than ${max} characters`,

@@ -1,5 +1,7 @@
 import type { BuiltinRequest, BuiltinResult } from '../../core/cards-from-text/builtin-generator';
 import type { buildAnkiCollection } from '../anki-export/collection';
+import type { ColumnMapping } from '../../core/import/text-import-cards';
+import type { TextImportPlan } from '../../core/import/text-import-plan';
 import {
   type CandidateCard,
   type CheckedCards,
@@ -20,7 +22,8 @@ import {
  * The work on a job's text, done in a text thread (text-thread.ts), never on the event loop:
  * cleanup and check, the built-in generator, chunks for an LLM, the checks of the cards (with
  * why cards were dropped), and
- * the text of a fetched web page, and an Anki package export (its rows and SQLite file).
+ * the text of a fetched web page, an Anki package export (its rows and SQLite file), and the
+ * reading of a text import (`core/import/text-import-plan.ts`).
  */
 export type TextTask =
   | { kind: 'prepare'; source: string; strategy: Strategy }
@@ -28,7 +31,8 @@ export type TextTask =
   | { kind: 'chunk'; content: string; maxCharacters: number }
   | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
   | { kind: 'html'; html: string; url: string }
-  | { kind: 'anki-export'; input: AnkiExportInput; media?: AnkiExportMedia[] };
+  | { kind: 'anki-export'; input: AnkiExportInput; media?: AnkiExportMedia[] }
+  | { kind: 'text-import'; text: string; mapping?: ColumnMapping; mode: 'preview' | 'import' };
 
 /** A stored media file the exported cards refer to, by the name the fields use. */
 export interface AnkiExportMedia {
@@ -57,9 +61,11 @@ export type TextTaskResult<T extends TextTask> = T extends { kind: 'prepare' }
         ? BuiltinResult
         : T extends { kind: 'anki-export' }
           ? Uint8Array
-          : T extends { kind: 'postprocess' }
-            ? CheckedCards
-            : CandidateCard[];
+          : T extends { kind: 'text-import' }
+            ? TextImportPlan
+            : T extends { kind: 'postprocess' }
+              ? CheckedCards
+              : CandidateCard[];
 
 /** The task's answer. The built-in generator (wink-nlp and its model) loads on first use. */
 export async function runTextTask(task: TextTask): Promise<unknown> {
@@ -89,6 +95,12 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
         buildAnkiCollection({ ...task.input, now: new Date(task.input.now) }),
         task.media ?? [],
       );
+    }
+    case 'text-import': {
+      const { planTextImport } = await import('../../core/import/text-import-plan');
+      const plan = planTextImport(task.text, task.mapping);
+      // A preview sends back what it shows, not every card of a 10 MB file.
+      return plan.ok && task.mode === 'preview' ? { ...plan, cards: [] } : plan;
     }
   }
 }

@@ -55,6 +55,8 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
   body?: Body;
   /** Instead of `body`: multipart/form-data with these text fields and one part named `file`. */
   form?: Body;
+  /** What the `file` part of a `form` route holds (for the API document). */
+  fileDescription?: string;
   query?: Query;
   status?: 200 | 201;
   /** The error messages this route can answer with, for the reference page. */
@@ -129,7 +131,10 @@ const errorSchema = {
   required: ['error'],
 };
 
-function formSchema(fields: z.ZodType) {
+function formSchema(
+  fields: z.ZodType,
+  fileDescription = '.txt, .md, .pdf, .docx or .doc, at most 10 MB',
+) {
   const schema = z.toJSONSchema(fields, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, unknown>;
     required?: string[];
@@ -141,7 +146,7 @@ function formSchema(fields: z.ZodType) {
       file: {
         type: 'string',
         format: 'binary',
-        description: '.txt, .md, .pdf, .docx or .doc, at most 10 MB',
+        description: fileDescription,
       },
     },
     required: [...(schema.required ?? []), 'file'],
@@ -207,7 +212,9 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
             requestBody: {
               required: true,
               content: {
-                'multipart/form-data': { schema: formSchema(definition.form) },
+                'multipart/form-data': {
+                  schema: formSchema(definition.form, definition.fileDescription),
+                },
               },
             },
           }

@@ -26,6 +26,14 @@ export const securityHeaders = () =>
     referrerPolicy: 'strict-origin-when-cross-origin',
   });
 
+/** A route path (`/api/decks/:deckId/import`) as a pattern of the paths it serves. */
+export function pathPattern(routePath: string): RegExp {
+  const parts = routePath
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')));
+  return new RegExp(`^${parts.join('/')}$`, 'u');
+}
+
 /**
  * Bodies over 1 MB are refused with 413 before they are read whole; the upload routes (those
  * given) take a 10 MB file plus its form ('File size exceeds 10MB limit' past that).
@@ -46,8 +54,9 @@ export const limitBody = (uploadPaths: string[] = []): MiddlewareHandler => {
     maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
     onError: tooLarge('FILE_TOO_LARGE', REQUEST_MESSAGES.fileTooLarge),
   });
-  const uploads = new Set(uploadPaths);
-  return (c, next) => (uploads.has(c.req.path) ? upload(c, next) : json(c, next));
+  const uploads = uploadPaths.map(pathPattern);
+  return (c, next) =>
+    uploads.some((pattern) => pattern.test(c.req.path)) ? upload(c, next) : json(c, next);
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

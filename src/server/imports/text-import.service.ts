@@ -12,46 +12,65 @@ import type {
   TextImportResult,
   textImportSchema,
 } from '../../core/import/import-schemas';
-import {
-  cardsFromRows,
-  type ColumnMapping,
-  defaultMapping,
-  IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
-  mappingProblem,
-  PREVIEW_ROWS,
-} from '../../core/import/text-import-cards';
-import {
-  type ParsedText,
-  parseImportText,
-  TEXT_IMPORT_MESSAGES,
-} from '../../core/import/text-import';
+import { type ColumnMapping, IMPORT_MESSAGES } from '../../core/import/text-import-cards';
+import { TEXT_IMPORT_MESSAGES } from '../../core/import/text-import';
 import { tagsToColumn } from '../../core/tags';
 import type { Database } from '../db/database';
 import { nowIso } from '../db/time';
 import { addToCardCount, findOwnedDeckIds } from '../decks/decks.repository';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { noteCardRows } from '../flashcards/cloze-notes';
 import { insertFlashcards } from '../flashcards/flashcards.repository';
+import { createTextThread } from '../generation/text-thread';
+
+export const TEXT_FILE_MESSAGES = {
+  notUtf8:
+    'The file is not UTF-8 text: save it as UTF-8 (CSV UTF-8 in a spreadsheet) and try again',
+  tooSlow: 'Reading this text took too long and was stopped: split it into smaller files',
+} as const;
+
+/** How long reading one text may take in its thread. */
+const READ_DEADLINE_MS = 30_000;
+let readThread: ReturnType<typeof createTextThread> | undefined;
 
 async function ownDeck(db: Kysely<Database>, userId: string, deckId: string) {
   const owned = await findOwnedDeckIds(db, userId, [deckId]);
   if (!owned.has(deckId)) throw notFound(DECK_MESSAGES.notFoundOrDenied);
 }
 
-/** Parses the text and checks the mapping and the size; answers what an import would do. */
-function readText(text: string, requested: ColumnMapping | undefined) {
-  const parsed: ParsedText = parseImportText(text);
-  if (parsed.rows.length === 0 && parsed.problems.length === 0) {
-    throw badRequest(TEXT_IMPORT_MESSAGES.noRows, 'NO_ROWS');
+/** An uploaded file's text: UTF-8 (a BOM is fine), anything else refused. */
+export function fileText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(TEXT_FILE_MESSAGES.notUtf8, 'NOT_UTF8');
   }
-  if (parsed.rows.length + parsed.problems.length > IMPORT_MAX_ROWS) {
-    throw badRequest(IMPORT_MESSAGES.tooManyRows, 'TOO_MANY_ROWS');
+}
+
+/**
+ * Parses the text and checks the mapping and the size in a worker thread (a 10 MB file is a
+ * lot of characters for the event loop), with a deadline; answers what an import would do.
+ */
+async function readText(
+  text: string,
+  mapping: ColumnMapping | undefined,
+  mode: 'preview' | 'import',
+) {
+  readThread ??= createTextThread();
+  let plan;
+  try {
+    plan = await readThread.run(
+      { kind: 'text-import', text, mode, ...(mapping ? { mapping } : {}) },
+      AbortSignal.timeout(READ_DEADLINE_MS),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new HttpError(422, 'IMPORT_TOO_SLOW', TEXT_FILE_MESSAGES.tooSlow);
+    }
+    throw error;
   }
-  const mapping = requested ?? defaultMapping(parsed);
-  const problem = mappingProblem(mapping, parsed.columns.length);
-  if (problem) throw badRequest(problem, 'BAD_MAPPING');
-  return { parsed, mapping, ...cardsFromRows(parsed, mapping) };
+  if (!plan.ok) throw badRequest(plan.message, plan.code);
+  return plan;
 }
 
 export async function previewTextImport(
@@ -61,28 +80,7 @@ export async function previewTextImport(
   input: z.output<typeof previewTextImportSchema>,
 ): Promise<TextImportPreview> {
   await ownDeck(db, userId, deckId);
-  const { parsed, mapping, cards, problems } = readText(input.text, input.mapping);
-  return {
-    format: parsed.format,
-    separator: parsed.separator,
-    html: parsed.html,
-    column_count: parsed.columns.length,
-    columns: parsed.columns,
-    mapping,
-    rows: parsed.rows.slice(0, PREVIEW_ROWS),
-    total_rows: parsed.rows.length + parsed.problems.length,
-    card_count: cards.length,
-    problems,
-    deck: parsed.headers.deck ?? null,
-    notetype: parsed.headers.notetype ?? null,
-    tags: parsed.headers.tags,
-    meta_columns: {
-      guid: parsed.headers.guidColumn ?? null,
-      notetype: parsed.headers.notetypeColumn ?? null,
-      deck: parsed.headers.deckColumn ?? null,
-      tags: parsed.headers.tagsColumn ?? null,
-    },
-  };
+  return (await readText(input.text, input.mapping, 'preview')).preview;
 }
 
 const lineList = (problems: { line: number; message: string }[]) => {
@@ -102,7 +100,7 @@ export async function importText(
   input: z.output<typeof textImportSchema>,
 ): Promise<TextImportResult> {
   await ownDeck(db, userId, deckId);
-  const { cards, problems } = readText(input.text, input.mapping);
+  const { cards, problems } = await readText(input.text, input.mapping, 'import');
   if (problems.length > 0 && !input.skip_bad_lines) {
     throw badRequest(
       `${IMPORT_MESSAGES.badLines(problems.length)}: ${lineList(problems)}`,

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { IMPORT_TEXT_MAX } from '../../../../../core/import/import-schemas';
+import { MAX_UPLOAD_BYTES } from '../../../../../core/generation-requests';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
 import { Label } from '../../../../components/ui/label';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
+import { formatBytes } from '../../../../lib/utils';
 import { toast } from '../../../../lib/toast';
 import {
   type ColumnMapping,
@@ -28,6 +29,8 @@ export function ImportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const source = file ? { file } : { text };
   const [preview, setPreview] = useState<TextImportPreview | null>(null);
   // The user's choice shows at once; the preview of it follows.
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
@@ -38,6 +41,7 @@ export function ImportDialog({
   const close = () => {
     onOpenChange(false);
     setText('');
+    setFile(null);
     setPreview(null);
     setMapping(null);
     setFileError(null);
@@ -49,7 +53,7 @@ export function ImportDialog({
     if (chosen) setMapping(chosen);
     const request = ++latest.current;
     previewing.mutate(
-      { text, ...(chosen ? { mapping: chosen } : {}) },
+      { source, ...(chosen ? { mapping: chosen } : {}) },
       // Only the answer to the latest choice is shown.
       { onSuccess: (result) => request === latest.current && setPreview(result) },
     );
@@ -57,13 +61,13 @@ export function ImportDialog({
   const run = (skip: boolean) => {
     if (!preview) return;
     importing.mutate(
-      { text, mapping: mapping ?? preview.mapping, skip_bad_lines: skip },
+      { source, mapping: mapping ?? preview.mapping, skip_bad_lines: skip },
       {
         onSuccess: (result) => {
           const skipped = result.skipped.length;
           toast.success('Cards Imported', {
             description:
-              `${result.card_count} ${result.card_count === 1 ? 'card' : 'cards'} imported` +
+              `${result.card_count.toLocaleString('en-US')} ${result.card_count === 1 ? 'card' : 'cards'} imported` +
               (skipped ? `, ${skipped} ${skipped === 1 ? 'line' : 'lines'} skipped.` : '.'),
           });
           close();
@@ -96,17 +100,24 @@ export function ImportDialog({
                 type="file"
                 accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
                 className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5"
-                onChange={async (event) => {
-                  const file = event.target.files?.[0];
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0] ?? null;
                   setFileError(null);
-                  if (!file) return;
-                  if (file.size > IMPORT_TEXT_MAX) {
-                    setFileError('This file is larger than 1 MB: split it into smaller files.');
+                  setFile(null);
+                  if (!chosen) return;
+                  if (chosen.size > MAX_UPLOAD_BYTES) {
+                    setFileError('This file is larger than 10 MB: split it into smaller files.');
                     return;
                   }
-                  setText(await file.text());
+                  setFile(chosen);
+                  setText('');
                 }}
               />
+              {file ? (
+                <p className="text-sm text-muted-foreground">
+                  {file.name}, {formatBytes(file.size)}
+                </p>
+              ) : null}
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="import-text">Or paste the text</Label>
@@ -116,6 +127,7 @@ export function ImportDialog({
                 className="w-full rounded-lg border border-input bg-background p-3 font-mono text-sm"
                 placeholder={'term\tdefinition\nhola\thello'}
                 value={text}
+                disabled={file !== null}
                 onChange={(event) => setText(event.target.value)}
               />
             </div>
@@ -145,7 +157,10 @@ export function ImportDialog({
             Cancel
           </Button>
           {!preview ? (
-            <Button disabled={!text.trim() || previewing.isPending} onClick={() => load()}>
+            <Button
+              disabled={(!file && !text.trim()) || previewing.isPending}
+              onClick={() => load()}
+            >
               {previewing.isPending ? <Spinner /> : null}
               Preview
             </Button>
@@ -160,7 +175,8 @@ export function ImportDialog({
           ) : (
             <Button disabled={importing.isPending} onClick={() => run(false)}>
               {importing.isPending ? <Spinner /> : null}
-              Import {preview.card_count} {preview.card_count === 1 ? 'row' : 'rows'}
+              Import {preview.card_count.toLocaleString('en-US')}{' '}
+              {preview.card_count === 1 ? 'row' : 'rows'}
             </Button>
           )}
         </div>

@@ -34,7 +34,7 @@ export function ImportPreview({
       <p className="text-sm text-muted-foreground">
         {FORMATS[preview.format]} · separator: {separatorName(preview.separator)} ·{' '}
         {preview.column_count} {preview.column_count === 1 ? 'column' : 'columns'} ·{' '}
-        {preview.total_rows} {preview.total_rows === 1 ? 'row' : 'rows'}
+        {preview.total_rows.toLocaleString('en-US')} {preview.total_rows === 1 ? 'row' : 'rows'}
         {preview.html ? ' · HTML' : ''}
       </p>
       {preview.deck || preview.tags.length > 0 ? (
