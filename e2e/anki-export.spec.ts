@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
 import { signUp, uniqueEmail } from './support/helpers';
 
-test('export a deck to Anki from the deck page: an .apkg with its collection', async ({ page }) => {
+test('export a deck to Anki from the deck page: the current package, or the one for older Ankis', async ({
+  page,
+}) => {
   await signUp(page, uniqueEmail('export'));
   const headers = { origin: new URL(page.url()).origin };
   const deck = await (
@@ -14,11 +16,30 @@ test('export a deck to Anki from the deck page: an .apkg with its collection', a
     headers,
   });
   await page.goto(`/deck/${deck.id}`);
-  await page.getByRole('button', { name: 'Export' }).click();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'This deck as an Anki package (.apkg)' }).click();
-  const file = await downloading;
-  expect(file.suggestedFilename()).toBe('Capitals.apkg');
-  const zip = await JSZip.loadAsync(await fs.readFile((await file.path()) ?? ''));
-  expect(Object.keys(zip.files).sort()).toEqual(['collection.anki21', 'media']);
+  const entries = async (item: string) => {
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: item }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/\.apkg$/);
+    const zip = await JSZip.loadAsync(await fs.readFile((await file.path()) ?? ''));
+    return { name: file.suggestedFilename(), entries: Object.keys(zip.files).sort() };
+  };
+  // Today's Anki: meta, the zstd schema-18 collection, the dummy for old clients, the media map.
+  expect(await entries('This deck as an Anki package (.apkg)')).toEqual({
+    name: 'Capitals.apkg',
+    entries: ['collection.anki2', 'collection.anki21b', 'media', 'meta'],
+  });
+  expect(await entries('This deck for Anki 2.1.49 and older (.apkg)')).toEqual({
+    name: 'Capitals.apkg',
+    entries: ['collection.anki21', 'media'],
+  });
+  expect(await entries('All decks as an Anki package (.apkg)')).toEqual({
+    name: 'Mnemo.apkg',
+    entries: ['collection.anki2', 'collection.anki21b', 'media', 'meta'],
+  });
+  expect(await entries('All decks for Anki 2.1.49 and older (.apkg)')).toEqual({
+    name: 'Mnemo.apkg',
+    entries: ['collection.anki21', 'media'],
+  });
 });

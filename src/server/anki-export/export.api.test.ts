@@ -4,16 +4,15 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
-import type { StartedSession } from '../../core/study-schemas';
-import { createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
+import { createDeck, newUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { studiedDeck } from './studied-deck';
 
 /**
- * Export to Anki: the .apkg holds a schema-11 collection with every key Anki's schema-11
+ * Export to Anki, the legacy package (`format=legacy`): the .apkg holds a schema-11 collection with every key Anki's schema-11
  * reader requires (rslib: notetype, decks and deckconfig `schema11.rs`), the notes (Basic and
- * Cloze), each card's scheduling, the review log and tags.
+ * Cloze), each card's scheduling, the review log and tags. The current generation:
+ * `export-current.api.test.ts`.
  */
 let server: TestServer;
 let dir: string;
@@ -44,56 +43,13 @@ async function openPackage(response: Response) {
 const hasKeys = (value: object, keys: string[]) =>
   expect(Object.keys(value)).toEqual(expect.arrayContaining(keys));
 
-async function studiedDeck(user: HttpClient) {
-  const deck = await createDeck(user, 'Geography::Europe');
-  const qa = await json<Flashcard>(
-    await user.post('/api/flashcards', {
-      deck_id: deck.id,
-      front_content: 'Capital of **France**?',
-      back_content: 'Paris, on the $x^2$ Seine',
-      tags: ['geo', 'europe::capitals'],
-    }),
-    201,
-  );
-  await json(
-    await user.post('/api/flashcards', {
-      deck_id: deck.id,
-      card_type: 'cloze',
-      front_content: '{{c1::Madrid}} is the capital of {{c2::Spain}}',
-      back_content: 'Madrid is the capital of Spain',
-    }),
-    201,
-  );
-  const cards = (
-    await json<FlashcardPage>(await user.get(`/api/flashcards?deck_id=${deck.id}`), 200)
-  ).flashcards;
-  const c2 = cards.find((card) => card.cloze_number === 2) as Flashcard;
-  const started = await json<StartedSession>(
-    await user.post(`/api/decks/${deck.id}/study/sessions`, { time_zone: TZ }),
-    201,
-  );
-  for (const [card, response] of [
-    [qa, 'good'],
-    [c2, 'again'],
-  ] as const) {
-    await json(
-      await user.post(`/api/study/sessions/${started.session.id}/reviews`, {
-        id: `export-${card.id}`,
-        card_id: card.id,
-        response,
-        response_time_seconds: 4,
-      }),
-      200,
-    );
-  }
-  return { deck, qa };
-}
-
 describe('export to Anki (.apkg)', () => {
   it('writes a schema-11 collection with notes, scheduling, review log and tags', async () => {
     const user = await newUser(server.url);
-    const { deck } = await studiedDeck(user);
-    const response = await user.get(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}`);
+    const { deck } = await studiedDeck(user, TZ);
+    const response = await user.get(
+      `/api/decks/${deck.id}/export/anki?time_zone=${TZ}&format=legacy`,
+    );
     expect(response.headers.get('content-disposition')).toContain('.apkg');
     const db = await openPackage(response);
     try {
@@ -181,7 +137,7 @@ describe('export to Anki (.apkg)', () => {
 
   it('exports the same notes with the same GUIDs twice; all decks at once; others get 404', async () => {
     const user = await newUser(server.url);
-    const { deck } = await studiedDeck(user);
+    const { deck } = await studiedDeck(user, TZ);
     const guids = async (url: string) => {
       const db = await openPackage(await user.get(url));
       try {
@@ -192,10 +148,12 @@ describe('export to Anki (.apkg)', () => {
         db.close();
       }
     };
-    const once = await guids(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}`);
-    expect(await guids(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}`)).toBe(once);
+    const once = await guids(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}&format=legacy`);
+    expect(await guids(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}&format=legacy`)).toBe(
+      once,
+    );
     await createDeck(user, 'Empty');
-    const all = await openPackage(await user.get(`/api/export/anki?time_zone=${TZ}`));
+    const all = await openPackage(await user.get(`/api/export/anki?time_zone=${TZ}&format=legacy`));
     try {
       const decks = JSON.parse(
         String((all.prepare('select decks from col').get() as { decks: string }).decks),
@@ -209,7 +167,9 @@ describe('export to Anki (.apkg)', () => {
       all.close();
     }
     const other = await newUser(server.url);
-    expect((await other.get(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}`)).status).toBe(404);
+    expect(
+      (await other.get(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}&format=legacy`)).status,
+    ).toBe(404);
     expect((await user.get(`/api/decks/${deck.id}/export/anki?time_zone=Mars/Base`)).status).toBe(
       400,
     );

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AnkiPackageFormat } from '../../core/anki-export/export-schemas';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
 import { now as clockNow } from '../clock';
 import type { Database } from '../db/database';
@@ -29,7 +30,8 @@ const num = (value: unknown) => Number(value);
 
 /**
  * One of the user's decks, or all of them, as an Anki package (.apkg) with cards, scheduling,
- * review history and tags; `timeZone` places review days as the user's study days.
+ * review history and tags; `timeZone` places review days as the user's study days, `format`
+ * picks the package generation (`package.ts`).
  */
 export async function exportAnkiPackage(
   db: Kysely<Database>,
@@ -37,12 +39,14 @@ export async function exportAnkiPackage(
   userId: string,
   timeZone: string,
   deckId?: string,
+  format: AnkiPackageFormat = 'current',
 ): Promise<Response> {
   const data = await findExportData(db, userId, deckId);
   if (deckId !== undefined && data.decks.length === 0) throw notFound(DECK_MESSAGES.notFound);
   const input: AnkiExportInput = {
     now: clockNow().toISOString(),
     timeZone,
+    format,
     decks: data.decks.map((deck) => ({
       ...deck,
       new_cards_per_day: num(deck.new_cards_per_day),

@@ -1,60 +1,102 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import JSZip from 'jszip';
+import type { AnkiPackageFormat } from '../../core/anki-export/export-schemas';
 import type { AnkiCollection } from './collection';
-import { SCHEMA_11 } from './schema11';
+import {
+  currentCollectionBytes,
+  dummyCollectionBytes,
+  legacyCollectionBytes,
+} from './collection-files';
+import { proto } from './protobuf-writer';
 
 /**
- * The collection as an .apkg: a zip holding `collection.anki21` (schema 11, read by every Anki
- * since 2.1) and its media in the legacy form (entries "0", "1"… and the JSON map
- * `{"0": name, …}` in `media`). Written to a private temporary folder, removed after.
+ * The collection as an .apkg, in one of Anki's two package generations
+ * (rslib/src/import_export/package: meta.rs, media.rs, colpkg/export.rs):
+ *
+ * - `current` (Anki 2.1.50 and later, what Anki writes by default): `meta` = PackageMetadata
+ *   {version: 3 (LATEST)}, `collection.anki21b` = the schema-18 collection, zstd-compressed, the
+ *   dummy `collection.anki2` asking older Ankis' users to update, each media file
+ *   zstd-compressed under its index (`0`, `1`…) and `media` = MediaEntries (name, size, SHA-1),
+ *   zstd-compressed protobuf. Entries are stored, as Anki stores them (already compressed).
+ * - `legacy` (for Anki 2.1.49 and older, Anki's 'Support older Anki versions'):
+ *   `collection.anki21` = the schema-11 collection, deflated, media files as they are under
+ *   their index, and `media` = a JSON map of index to name.
  */
+export type ApkgFormat = AnkiPackageFormat;
+
+export interface ApkgMedia {
+  name: string;
+  data: Uint8Array;
+}
+
+/** PackageMetadata.Version: LEGACY_1 = 1, LEGACY_2 = 2, LATEST = 3. */
+const VERSION_LATEST = 3;
+
+const stored = { compression: 'STORE' } as const;
+
+/**
+ * A media file's name as Anki accepts it in a current package: NFC (Anki refuses the whole
+ * package if a name differs from its normalized form), without path separators or the
+ * characters Anki strips; null when nothing usable is left.
+ */
+export function ankiMediaName(name: string): string | null {
+  const cleaned = name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x1f\x7f[\]<>:"/?*^\\|]/g, '')
+    .replace(/[. ]+$/, '');
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
+  return /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(cleaned) ? null : cleaned;
+}
+
+/** Media files with usable, distinct names (a later file of the same name is left out). */
+function usableMedia(media: readonly ApkgMedia[]): ApkgMedia[] {
+  const seen = new Set<string>();
+  const out: ApkgMedia[] = [];
+  for (const file of media) {
+    const name = ankiMediaName(file.name);
+    if (name === null || seen.has(name)) continue;
+    seen.add(name);
+    out.push({ name, data: file.data });
+  }
+  return out;
+}
+
+function writeCurrent(zip: JSZip, collection: AnkiCollection, media: ApkgMedia[]): void {
+  zip.file('meta', proto().varint(1, VERSION_LATEST).finish(), stored);
+  zip.file('collection.anki21b', zlib.zstdCompressSync(currentCollectionBytes(collection)), stored);
+  zip.file('collection.anki2', dummyCollectionBytes(collection.col.mod), stored);
+  const entries = proto();
+  media.forEach((file, index) => {
+    zip.file(String(index), zlib.zstdCompressSync(file.data), stored);
+    const sha1 = createHash('sha1').update(file.data).digest();
+    entries.message(
+      1,
+      proto().string(1, file.name).varint(2, file.data.length).bytesField(3, sha1),
+    );
+  });
+  zip.file('media', zlib.zstdCompressSync(entries.finish()), stored);
+}
+
+function writeLegacy(zip: JSZip, collection: AnkiCollection, media: ApkgMedia[]): void {
+  zip.file('collection.anki21', legacyCollectionBytes(collection));
+  const map: Record<string, string> = {};
+  media.forEach((file, index) => {
+    zip.file(String(index), file.data);
+    map[String(index)] = file.name;
+  });
+  zip.file('media', JSON.stringify(map));
+}
+
 export async function writeApkg(
   collection: AnkiCollection,
-  media: Array<{ name: string; data: Uint8Array }> = [],
+  media: readonly ApkgMedia[] = [],
+  format: ApkgFormat = 'current',
 ): Promise<Uint8Array> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mnemo-apkg-'));
-  try {
-    const file = path.join(dir, 'collection.anki21');
-    const db = new SQLite(file);
-    try {
-      db.exec(SCHEMA_11);
-      const { col } = collection;
-      db.prepare('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
-        col.crt,
-        col.mod,
-        col.mod,
-        col.conf,
-        col.models,
-        col.decks,
-        col.dconf,
-        '{}',
-      );
-      const note = db.prepare('insert into notes values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      const card = db.prepare(
-        'insert into cards values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      );
-      const review = db.prepare('insert into revlog values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      db.transaction(() => {
-        for (const row of collection.notes) note.run(...row);
-        for (const row of collection.cards) card.run(...row);
-        for (const row of collection.revlog) review.run(...row);
-      })();
-    } finally {
-      db.close();
-    }
-    const zip = new JSZip();
-    zip.file('collection.anki21', await fs.readFile(file));
-    const map: Record<string, string> = {};
-    media.forEach((file, index) => {
-      map[String(index)] = file.name;
-      zip.file(String(index), file.data, { compression: 'STORE' });
-    });
-    zip.file('media', JSON.stringify(map));
-    return await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  const zip = new JSZip();
+  const files = usableMedia(media);
+  if (format === 'current') writeCurrent(zip, collection, files);
+  else writeLegacy(zip, collection, files);
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
 }

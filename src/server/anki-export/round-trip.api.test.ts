@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 
 /**
  * The round trip of issue 12: export a studied deck to Anki, import the package into a fresh
- * account: the same cards (content, type, cloze numbers, tags), schedules and review history.
+ * account: the same cards (content, type, cloze numbers, tags), schedules and review history,
+ * through either package generation (our importer reads both, as Anki does).
  */
 let server: TestServer;
 
@@ -49,68 +50,74 @@ const shape = (card: Flashcard) => ({
 });
 
 describe('export to Anki, then import into a fresh account', () => {
-  it('gives the same cards, schedules and history', async () => {
-    const user = await newUser(server.url);
-    const deck = await createDeck(user, 'Round trip');
-    const add = (body: object) => user.post('/api/flashcards', { deck_id: deck.id, ...body });
-    await json(
-      await add({
-        front_content: 'Capital of **France**?',
-        back_content: 'Paris',
-        tags: ['geo', 'europe::capitals'],
-      }),
-      201,
-    );
-    await json(await add({ front_content: 'Largest planet?', back_content: 'Jupiter' }), 201);
-    await json(
-      await add({
-        card_type: 'cloze',
-        front_content: '{{c1::Madrid}} is the capital of {{c2::Spain}}',
-        back_content: 'Madrid is the capital of Spain',
-        tags: ['geo'],
-      }),
-      201,
-    );
-    const cards = await cardsOf(user, deck.id);
-    const started = await json<StartedSession>(
-      await user.post(`/api/decks/${deck.id}/study/sessions`, { time_zone: TZ }),
-      201,
-    );
-    const answers: [string, string][] = [
-      [cards.find((card) => card.front_content.startsWith('Capital'))?.id ?? '', 'good'],
-      [cards.find((card) => card.front_content.startsWith('Largest'))?.id ?? '', 'easy'],
-      [cards.find((card) => card.cloze_number === 2)?.id ?? '', 'good'],
-    ];
-    for (const [cardId, response] of answers) {
+  // Both package generations: the current one (schema 18, zstd) and the legacy one (schema 11).
+  it.each(['current', 'legacy'] as const)(
+    'gives the same cards, schedules and history (%s package)',
+    async (format) => {
+      const user = await newUser(server.url);
+      const deck = await createDeck(user, 'Round trip');
+      const add = (body: object) => user.post('/api/flashcards', { deck_id: deck.id, ...body });
       await json(
-        await user.post(`/api/study/sessions/${started.session.id}/reviews`, {
-          id: `trip-${cardId}`,
-          card_id: cardId,
-          response,
-          response_time_seconds: 5,
+        await add({
+          front_content: 'Capital of **France**?',
+          back_content: 'Paris',
+          tags: ['geo', 'europe::capitals'],
         }),
-        200,
+        201,
       );
-    }
-    const before = (await cardsOf(user, deck.id)).map(shape);
+      await json(await add({ front_content: 'Largest planet?', back_content: 'Jupiter' }), 201);
+      await json(
+        await add({
+          card_type: 'cloze',
+          front_content: '{{c1::Madrid}} is the capital of {{c2::Spain}}',
+          back_content: 'Madrid is the capital of Spain',
+          tags: ['geo'],
+        }),
+        201,
+      );
+      const cards = await cardsOf(user, deck.id);
+      const started = await json<StartedSession>(
+        await user.post(`/api/decks/${deck.id}/study/sessions`, { time_zone: TZ }),
+        201,
+      );
+      const answers: [string, string][] = [
+        [cards.find((card) => card.front_content.startsWith('Capital'))?.id ?? '', 'good'],
+        [cards.find((card) => card.front_content.startsWith('Largest'))?.id ?? '', 'easy'],
+        [cards.find((card) => card.cloze_number === 2)?.id ?? '', 'good'],
+      ];
+      for (const [cardId, response] of answers) {
+        await json(
+          await user.post(`/api/study/sessions/${started.session.id}/reviews`, {
+            id: `trip-${cardId}`,
+            card_id: cardId,
+            response,
+            response_time_seconds: 5,
+          }),
+          200,
+        );
+      }
+      const before = (await cardsOf(user, deck.id)).map(shape);
 
-    const exported = await user.get(`/api/decks/${deck.id}/export/anki?time_zone=${TZ}`);
-    expect(exported.status).toBe(200);
-    const bytes = new Uint8Array(await exported.arrayBuffer());
+      const exported = await user.get(
+        `/api/decks/${deck.id}/export/anki?time_zone=${TZ}${format === 'legacy' ? '&format=legacy' : ''}`,
+      );
+      expect(exported.status).toBe(200);
+      const bytes = new Uint8Array(await exported.arrayBuffer());
 
-    const fresh = await newUser(server.url);
-    const form = new FormData();
-    form.set('keep_decks', 'true');
-    form.set('file', new File([bytes], 'Round trip.apkg'));
-    const imported = await fresh.request('/api/import/anki', { method: 'POST', body: form });
-    expect(imported.status, await imported.clone().text()).toBeLessThan(300);
-    const decks = (await json<{ decks: Deck[] }>(await fresh.get('/api/decks'), 200)).decks;
-    expect(decks.map((item) => item.name)).toEqual(['Round trip']);
-    const after = (await cardsOf(fresh, decks[0]?.id ?? '')).map(shape);
-    expect(after).toEqual(before);
+      const fresh = await newUser(server.url);
+      const form = new FormData();
+      form.set('keep_decks', 'true');
+      form.set('file', new File([bytes], 'Round trip.apkg'));
+      const imported = await fresh.request('/api/import/anki', { method: 'POST', body: form });
+      expect(imported.status, await imported.clone().text()).toBeLessThan(300);
+      const decks = (await json<{ decks: Deck[] }>(await fresh.get('/api/decks'), 200)).decks;
+      expect(decks.map((item) => item.name)).toEqual(['Round trip']);
+      const after = (await cardsOf(fresh, decks[0]?.id ?? '')).map(shape);
+      expect(after).toEqual(before);
 
-    // The review history came along: the statistics count the same three answers.
-    const stats = await json<StudyStatistics>(await fresh.get(`/api/stats?time_zone=${TZ}`), 200);
-    expect(stats.total_cards_studied).toBe(3);
-  });
+      // The review history came along: the statistics count the same three answers.
+      const stats = await json<StudyStatistics>(await fresh.get(`/api/stats?time_zone=${TZ}`), 200);
+      expect(stats.total_cards_studied).toBe(3);
+    },
+  );
 });

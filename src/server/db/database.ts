@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Generated, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
+import { QueuedSqliteDialect } from './sqlite-driver';
 import pg from 'pg';
 import type { Config } from '../config';
 
@@ -199,7 +200,7 @@ export function createDb(config: Config['database']): Db {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new QueuedSqliteDialect(database) });
   return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
 }
 

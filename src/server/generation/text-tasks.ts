@@ -1,3 +1,4 @@
+import type { AnkiPackageFormat } from '../../core/anki-export/export-schemas';
 import type { BuiltinRequest, BuiltinResult } from '../../core/cards-from-text/builtin-generator';
 import type { buildAnkiCollection } from '../anki-export/collection';
 import type { ColumnMapping } from '../../core/import/text-import-cards';
@@ -43,6 +44,8 @@ export interface AnkiExportMedia {
 /** What the .apkg export needs (src/server/anki-export), `now` as an ISO string. */
 export type AnkiExportInput = Omit<Parameters<typeof buildAnkiCollection>[0], 'now'> & {
   now: string;
+  /** The package generation (`current` unless asked otherwise). */
+  format?: AnkiPackageFormat;
 };
 
 export interface PreparedContent {
@@ -91,9 +94,11 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
     case 'anki-export': {
       const { buildAnkiCollection } = await import('../anki-export/collection');
       const { writeApkg } = await import('../anki-export/package');
+      const { format = 'current', ...input } = task.input;
       return writeApkg(
-        buildAnkiCollection({ ...task.input, now: new Date(task.input.now) }),
+        buildAnkiCollection({ ...input, now: new Date(input.now) }),
         task.media ?? [],
+        format,
       );
     }
     case 'text-import': {

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnkiImportSummary } from '../../core/anki/import-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import { MEDIA_SKIPPED } from '../import/anki/media';
+import { parseMediaMap } from '../import/anki/package-media';
 import { tinyMp3, tinyPng } from '../import/anki/test-media';
 import { buildPackage, type FixtureSpec, STOCK } from '../import/anki/test-packages';
 import { json, newUser } from '../testing/fixtures';
@@ -142,19 +144,25 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('media of a %s package', 
     const files = await json<{ files: unknown[] }>(await owner.get('/api/files'), 200);
     expect(files.files).toEqual([]);
 
-    // Export: the package carries the files its cards show, under the names its fields use.
-    const exported = await owner.get('/api/export/anki?time_zone=UTC');
-    expect(exported.status).toBe(200);
-    const bytes = new Uint8Array(await exported.arrayBuffer());
-    const zip = await JSZip.loadAsync(bytes);
-    const map = JSON.parse(await zip.file('media')!.async('string')) as Record<string, string>;
-    expect(Object.values(map).sort()).toEqual([MP3_NAME, PNG_NAME].sort());
-    for (const [entry, name] of Object.entries(map)) {
-      const data = await zip.file(entry)!.async('uint8array');
-      expect(Buffer.from(data).equals(name === PNG_NAME ? PNG : MP3)).toBe(true);
+    // Export, both generations: the package carries the files its cards show, under the names
+    // its fields use.
+    let bytes = new Uint8Array();
+    for (const format of ['legacy', 'current'] as const) {
+      const exported = await owner.get(`/api/export/anki?time_zone=UTC&format=${format}`);
+      expect(exported.status).toBe(200);
+      bytes = new Uint8Array(await exported.arrayBuffer());
+      const zip = await JSZip.loadAsync(bytes);
+      const version = format === 'legacy' ? 2 : 3;
+      const map = parseMediaMap(await zip.file('media')!.async('uint8array'), version);
+      expect([...map.keys()].sort()).toEqual([MP3_NAME, PNG_NAME].sort());
+      for (const [name, entry] of map) {
+        const stored = await zip.file(entry)!.async('uint8array');
+        const data = version === 3 ? zlib.zstdDecompressSync(stored) : Buffer.from(stored);
+        expect(data.equals(name === PNG_NAME ? PNG : MP3)).toBe(true);
+      }
     }
 
-    // Round trip into a fresh account: the image is there again, the fresh user's own.
+    // Round trip (the current package) into a fresh account: the image is there, their own.
     const fresh = await newUser(server.url, 'media-fresh');
     await json(await upload(fresh, bytes, { keep_decks: 'true' }), 200);
     const freshCards = await cardsOf(fresh);

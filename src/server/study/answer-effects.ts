@@ -11,7 +11,14 @@ import { nowIso, toIso } from '../db/time';
 import { findSiblings, setBuriedUntil } from '../flashcards/card-status.repository';
 
 type CardRow = Selectable<FlashcardTable>;
-type DeckRow = Selectable<DeckTable>;
+type DeckRow = Pick<
+  Selectable<DeckTable>,
+  | 'leech_threshold'
+  | 'leech_action'
+  | 'bury_new_siblings'
+  | 'bury_review_siblings'
+  | 'bury_interday_learning_siblings'
+>;
 
 /** A sibling an answer buried, with what it had before (undo puts it back). */
 export interface BuriedSibling {
@@ -52,7 +59,13 @@ export async function applyAnswerEffects(
     changes.suspended_from = next.card_state === 'suspended' ? null : next.card_state;
   }
   let buriedSiblings: BuriedSibling[] = [];
-  if (card.note_id) {
+  const options = {
+    buryNew: Boolean(Number(deck.bury_new_siblings)),
+    buryReview: Boolean(Number(deck.bury_review_siblings)),
+    buryInterdayLearning: Boolean(Number(deck.bury_interday_learning_siblings)),
+  };
+  // Siblings are looked up only when the deck buries some (off by default, as in Anki).
+  if (card.note_id && (options.buryNew || options.buryReview || options.buryInterdayLearning)) {
     const siblings = await findSiblings(trx, userId, card.note_id, card.id);
     const toBury = siblingsToBury(
       siblings.map((sibling) => ({
@@ -60,11 +73,7 @@ export async function applyAnswerEffects(
         interval_days: Number(sibling.interval_days),
         scheduled_days: Number(sibling.scheduled_days),
       })),
-      {
-        buryNew: Boolean(Number(deck.bury_new_siblings)),
-        buryReview: Boolean(Number(deck.bury_review_siblings)),
-        buryInterdayLearning: Boolean(Number(deck.bury_interday_learning_siblings)),
-      },
+      options,
     );
     buriedSiblings = toBury.map((sibling) => ({
       id: sibling.id,

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { now as clockNow } from '../clock';
 import { type ReviewResult, type reviewSchema, STUDY_MESSAGES } from '../../core/study-schemas';
-import { DECK_MESSAGES } from '../../core/deck-schemas';
 import type { Database } from '../db/database';
 import { nowIso, toIso } from '../db/time';
 import { badRequest, HttpError, notFound } from '../http/errors';
@@ -11,12 +10,10 @@ import { cardChangesFrom, nextSchedule } from './scheduling';
 import {
   type CardRow,
   countAnswerInSession,
-  findCardInDeck,
   findLastAnswerAt,
   findLastReviewInSession,
   findReviewByClientId,
   findSession,
-  insertReview,
   markReviewUndone,
   type ReviewRow,
   touchDeckStudied,
@@ -24,11 +21,22 @@ import {
 } from './study.repository';
 import { toQueueCard, toSession } from './study.service';
 import { applyAnswerEffects, type BuriedSibling, restoreSiblings } from './answer-effects';
+import { findAnswerContext, writeAnswer } from './answer.repository';
 
 // Answers: recording one (card, review row and session counters in one transaction, with the
 // answer's leech and sibling effects) and taking the last one back.
 
-function reviewSummary(review: ReviewRow): ReviewResult['review'] {
+function reviewSummary(
+  review: Pick<
+    ReviewRow,
+    | 'client_review_id'
+    | 'user_response'
+    | 'previous_card_state'
+    | 'new_card_state'
+    | 'new_interval_days'
+    | 'new_due_date'
+  >,
+): ReviewResult['review'] {
   return {
     id: review.client_review_id,
     user_response: review.user_response,
@@ -73,9 +81,30 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(text);
 }
 
+/** An answer sent again: the one recorded first, with the card and session as they are now. */
+async function recordedAnswer(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+  input: z.output<typeof reviewSchema>,
+): Promise<ReviewResult | null> {
+  const existing = await findReviewByClientId(db, userId, input.id);
+  if (!existing) return null;
+  if (existing.session_id !== sessionId || existing.card_id !== input.card_id) {
+    throw new HttpError(409, 'CONFLICT', 'This review id was already used for another answer');
+  }
+  return resultOf(db, userId, existing, true);
+}
+
+/** Thrown inside the transaction to roll it back when the answer was recorded before. */
+class AlreadyRecorded extends Error {}
+
 /**
  * Records one answer: the card's new schedule, the card_reviews row and the session counters,
- * in one transaction committed before the response. The client's id makes a resend harmless.
+ * in one transaction committed before the response. The client's id makes a resend harmless:
+ * the insert of the review row skips a copy, and the copy answers what was recorded. The
+ * response is built from what was computed, not read back (issue 13: BEGIN, one read, the
+ * writes, COMMIT).
  */
 export async function reviewCard(
   db: Kysely<Database>,
@@ -83,34 +112,22 @@ export async function reviewCard(
   sessionId: string,
   input: z.output<typeof reviewSchema>,
 ): Promise<ReviewResult> {
-  const existing = await findReviewByClientId(db, userId, input.id);
-  if (existing) {
-    if (existing.session_id !== sessionId || existing.card_id !== input.card_id) {
-      throw new HttpError(409, 'CONFLICT', 'This review id was already used for another answer');
-    }
-    return resultOf(db, userId, existing, true);
-  }
   const now = clockNow();
-  const reviewId = randomUUID();
-  let outcome = { leech: false, buried: [] as string[] };
   try {
-    await db.transaction().execute(async (trx) => {
-      const session = await findSession(trx, userId, sessionId);
-      if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+    return await db.transaction().execute(async (trx) => {
+      const context = await findAnswerContext(trx, userId, sessionId, input.card_id);
+      if (!context) {
+        // Rare paths: which one is missing, or an answer recorded before the card moved.
+        const session = await findSession(trx, userId, sessionId);
+        if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
+        throw notFound(STUDY_MESSAGES.cardNotFound);
+      }
+      const { session, deck, card } = context;
       if (Number(session.is_completed)) throw badRequest(STUDY_MESSAGES.noActiveSession);
-      const answeredAt = answerTime(input.answered_at, toIso(session.started_at), now);
-      const card = await findCardInDeck(trx, userId, session.deck_id, input.card_id);
-      if (!card) throw notFound(STUDY_MESSAGES.cardNotFound);
       if (card.card_state === 'suspended') {
         throw new HttpError(409, 'CARD_SUSPENDED', STUDY_MESSAGES.cardSuspended);
       }
-      const deck = await trx
-        .selectFrom('decks')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', session.deck_id)
-        .executeTakeFirst();
-      if (!deck) throw notFound(DECK_MESSAGES.notFound);
+      const answeredAt = answerTime(input.answered_at, toIso(session.started_at), now);
       let next: ReturnType<typeof nextSchedule>;
       try {
         next = nextSchedule(card, deck, input.response, answeredAt, session.time_zone);
@@ -120,12 +137,12 @@ export async function reviewCard(
         throw failure;
       }
       const at = nowIso(answeredAt);
+      const reviewCount = Number(card.review_count);
       const averageResponse =
         card.average_response_time === null
           ? input.response_time_seconds
-          : (Number(card.average_response_time) * Number(card.review_count) +
-              input.response_time_seconds) /
-            (Number(card.review_count) + 1);
+          : (Number(card.average_response_time) * reviewCount + input.response_time_seconds) /
+            (reviewCount + 1);
       const effects = await applyAnswerEffects(
         trx,
         userId,
@@ -135,16 +152,15 @@ export async function reviewCard(
         session.time_zone,
         now,
       );
-      outcome = { leech: effects.leech.leech, buried: effects.buriedSiblings.map((s) => s.id) };
-      await updateCardScheduling(trx, userId, card.id, {
+      const changes = {
         ...cardChangesFrom(next),
         ...effects.card,
-        review_count: Number(card.review_count) + 1,
+        review_count: reviewCount + 1,
         last_reviewed_at: at,
         average_response_time: averageResponse,
-      });
-      await insertReview(trx, {
-        id: reviewId,
+      };
+      const review = {
+        id: randomUUID(),
         client_review_id: input.id,
         user_id: userId,
         card_id: card.id,
@@ -165,21 +181,42 @@ export async function reviewCard(
         new_due_date: nowIso(next.due_date),
         reviewed_at: at,
         undone_at: null,
+      };
+      const recorded = await writeAnswer(trx, {
+        userId,
+        review,
+        card: changes,
+        response: input.response,
+        at,
       });
-      await countAnswerInSession(trx, userId, sessionId, input.response, 1, at);
-      await touchDeckStudied(trx, userId, session.deck_id, at);
+      if (!recorded) throw new AlreadyRecorded();
+      const counter = `${input.response}_count` as const;
+      return {
+        updatedCard: toQueueCard({ ...card, ...changes }),
+        review: reviewSummary(review),
+        session: toSession({
+          ...session,
+          cards_studied: Number(session.cards_studied) + 1,
+          [counter]: Number(session[counter]) + 1,
+          last_activity_at: at,
+        }),
+        duplicate: false,
+        leech: effects.leech.leech,
+        buried: effects.buriedSiblings.map((sibling) => sibling.id),
+      };
     });
   } catch (error) {
-    // Two copies of the same answer raced: the other one was recorded, return it.
-    if (isUniqueViolation(error)) {
-      const recorded = await findReviewByClientId(db, userId, input.id);
-      if (recorded) return resultOf(db, userId, recorded, true);
+    // A copy of an answer already recorded (sent twice, or raced with itself): the first one.
+    if (
+      error instanceof AlreadyRecorded ||
+      error instanceof HttpError ||
+      isUniqueViolation(error)
+    ) {
+      const recorded = await recordedAnswer(db, userId, sessionId, input);
+      if (recorded) return recorded;
     }
     throw error;
   }
-  const recorded = await findReviewByClientId(db, userId, input.id);
-  if (!recorded) throw notFound(STUDY_MESSAGES.cardNotFound);
-  return { ...(await resultOf(db, userId, recorded, false)), ...outcome };
 }
 
 /**

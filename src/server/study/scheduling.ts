@@ -38,7 +38,9 @@ export function toSchedulingCard(row: CardRow): SchedulingCard {
   };
 }
 
-export function settingsOf(deck: DeckRow) {
+export function settingsOf(
+  deck: Pick<DeckRow, 'scheduler' | 'desired_retention' | 'maximum_interval_days' | 'fsrs_weights'>,
+) {
   return {
     scheduler: deck.scheduler,
     desiredRetention: Number(deck.desired_retention),
@@ -50,7 +52,7 @@ export function settingsOf(deck: DeckRow) {
 /** calculate_next_review for a stored card under its deck's settings, in the user's zone. */
 export function nextSchedule(
   card: CardRow,
-  deck: DeckRow,
+  deck: Parameters<typeof settingsOf>[0],
   rating: Rating,
   now: Date,
   timeZone: string,

@@ -8,6 +8,8 @@ export interface Message {
   varint(field: number): number | undefined;
   /** The last length-delimited field with this number, as UTF-8 text. */
   string(field: number): string | undefined;
+  /** The last length-delimited field with this number, as bytes (an embedded message). */
+  bytes(field: number): Uint8Array | undefined;
 }
 
 export function readMessage(bytes: Uint8Array): Message | null {
@@ -52,6 +54,7 @@ export function readMessage(bytes: Uint8Array): Message | null {
       const value = strings.get(field);
       return value === undefined ? undefined : decoder.decode(value);
     },
+    bytes: (field) => strings.get(field),
   };
 }
 

@@ -23,7 +23,17 @@ function download(url: string) {
 
 const zone = () => encodeURIComponent(timeZone());
 
-/** The deck page's Export menu: this deck or every deck, as an Anki package or as CSV. */
+/**
+ * The package of today's Anki (2.1.50 and later), or with `legacy` the older generation Anki
+ * writes when asked to 'Support older Anki versions'.
+ */
+const ankiUrl = (base: string, legacy = false) =>
+  `${base}/export/anki?time_zone=${zone()}${legacy ? '&format=legacy' : ''}`;
+
+/**
+ * The deck page's Export menu: this deck or every deck, as an Anki package (current, or for
+ * Anki 2.1.49 and older) or as CSV.
+ */
 export function DeckExportMenu({ deckId }: { deckId: string }) {
   return (
     <DropdownMenu>
@@ -32,21 +42,27 @@ export function DeckExportMenu({ deckId }: { deckId: string }) {
           <Download aria-hidden="true" className="size-4" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
+      <DropdownMenuContent className="w-80">
         <DropdownMenuLabel>Export</DropdownMenuLabel>
         <DropdownMenuItem
-          onSelect={() =>
-            download(`/api/decks/${encodeURIComponent(deckId)}/export/anki?time_zone=${zone()}`)
-          }
+          onSelect={() => download(ankiUrl(`/api/decks/${encodeURIComponent(deckId)}`))}
         >
           This deck as an Anki package (.apkg)
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => download(ankiUrl(`/api/decks/${encodeURIComponent(deckId)}`, true))}
+        >
+          This deck for Anki 2.1.49 and older (.apkg)
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => download(exportCsvUrl(deckId))}>
           This deck as CSV
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => download(`/api/export/anki?time_zone=${zone()}`)}>
+        <DropdownMenuItem onSelect={() => download(ankiUrl('/api'))}>
           All decks as an Anki package (.apkg)
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => download(ankiUrl('/api', true))}>
+          All decks for Anki 2.1.49 and older (.apkg)
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => download(exportCsvUrl())}>
           All decks as CSV

@@ -1,0 +1,177 @@
+/**
+ * The answer path's queries (issue 13): one read of everything the rules need, and the writes.
+ * On PostgreSQL the writes are one statement (data-modifying CTEs), so an answer costs BEGIN,
+ * the read, the write and COMMIT; on SQLite, which has no such CTEs, they are four statements
+ * run back to back on prepared statements (no round trips there).
+ */
+import {
+  type Insertable,
+  type Kysely,
+  type QueryCreator,
+  type Selectable,
+  sql,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import type { ReviewResponse } from '../../core/study-schemas';
+import type {
+  CardReviewTable,
+  Database,
+  DeckTable,
+  FlashcardTable,
+  LearningSessionTable,
+} from '../db/database';
+import { isPostgres } from '../db/engine';
+
+type SessionRow = Selectable<LearningSessionTable>;
+type CardRow = Selectable<FlashcardTable>;
+
+const SESSION_COLUMNS = [
+  'id',
+  'user_id',
+  'deck_id',
+  'session_type',
+  'time_zone',
+  'started_at',
+  'last_activity_at',
+  'completed_at',
+  'duration_seconds',
+  'is_completed',
+  'auto_completed',
+  'cards_studied',
+  'again_count',
+  'hard_count',
+  'good_count',
+  'easy_count',
+] as const satisfies readonly (keyof LearningSessionTable)[];
+
+/** The deck's settings an answer reads (scheduler, leeches, burying siblings). */
+export const ANSWER_DECK_COLUMNS = [
+  'scheduler',
+  'desired_retention',
+  'maximum_interval_days',
+  'fsrs_weights',
+  'bury_new_siblings',
+  'bury_review_siblings',
+  'bury_interday_learning_siblings',
+  'leech_threshold',
+  'leech_action',
+] as const satisfies readonly (keyof DeckTable)[];
+
+export type AnswerDeck = Pick<Selectable<DeckTable>, (typeof ANSWER_DECK_COLUMNS)[number]>;
+
+export interface AnswerContext {
+  session: SessionRow;
+  deck: AnswerDeck;
+  card: CardRow;
+}
+
+/**
+ * The session, its deck and the card (of that deck), the user's own, in one query; on
+ * PostgreSQL the card's row is locked until the answer commits, so two answers to one card
+ * (two tabs) are applied one after the other. Undefined when any of the three is missing.
+ */
+export async function findAnswerContext(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+  cardId: string,
+): Promise<AnswerContext | undefined> {
+  let query = db
+    .selectFrom('flashcards as c')
+    .innerJoin('learning_sessions as s', (join) =>
+      join
+        .onRef('s.deck_id', '=', 'c.deck_id')
+        .on('s.id', '=', sessionId)
+        .on('s.user_id', '=', userId),
+    )
+    .innerJoin('decks as d', (join) =>
+      join.onRef('d.id', '=', 'c.deck_id').on('d.user_id', '=', userId),
+    )
+    .selectAll('c')
+    .select(SESSION_COLUMNS.map((column) => sql.ref(`s.${column}`).as(`s__${column}`)))
+    .select(ANSWER_DECK_COLUMNS.map((column) => sql.ref(`d.${column}`).as(`d__${column}`)))
+    .where('c.user_id', '=', userId)
+    .where('c.id', '=', cardId);
+  if (isPostgres(db)) query = query.forUpdate('c');
+  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row) return undefined;
+  const session: Record<string, unknown> = {};
+  const deck: Record<string, unknown> = {};
+  const card: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('s__')) session[key.slice(3)] = value;
+    else if (key.startsWith('d__')) deck[key.slice(3)] = value;
+    else card[key] = value;
+  }
+  return {
+    session: session as SessionRow,
+    deck: deck as AnswerDeck,
+    card: card as CardRow,
+  };
+}
+
+export interface AnswerWrites {
+  userId: string;
+  review: Insertable<CardReviewTable>;
+  card: Updateable<FlashcardTable>;
+  response: ReviewResponse;
+  at: string;
+}
+
+/**
+ * Records the answer: the review row (the client's id unique per user: a copy already recorded
+ * inserts nothing), and only when it went in, the card, the session's counters and the deck's
+ * last studied. Answers false when the answer was recorded before.
+ */
+export async function writeAnswer(db: Kysely<Database>, writes: AnswerWrites): Promise<boolean> {
+  const { userId, review, card, response, at } = writes;
+  const counter = `${response}_count` as const;
+  const insert = (trx: QueryCreator<Database>) =>
+    trx
+      .insertInto('card_reviews')
+      .values(review)
+      .onConflict((conflict) => conflict.columns(['user_id', 'client_review_id']).doNothing())
+      .returning('id');
+  const updateCard = (trx: QueryCreator<Database>) =>
+    trx
+      .updateTable('flashcards')
+      .set(card)
+      .where('user_id', '=', userId)
+      .where('id', '=', review.card_id);
+  const updateSession = (trx: QueryCreator<Database>) =>
+    trx
+      .updateTable('learning_sessions')
+      .set((eb) => ({
+        cards_studied: eb('cards_studied', '+', 1),
+        [counter]: eb(counter, '+', 1),
+        last_activity_at: at,
+      }))
+      .where('user_id', '=', userId)
+      .where('id', '=', review.session_id);
+  const updateDeck = (trx: QueryCreator<Database>) =>
+    trx
+      .updateTable('decks')
+      .set({ last_studied_at: at })
+      .where('user_id', '=', userId)
+      .where('id', '=', review.deck_id);
+
+  if (isPostgres(db)) {
+    const inserted = sql<SqlBool>`exists (select 1 from r)`;
+    const row = await db
+      .with('r', insert)
+      .with('c', () => updateCard(db).where(inserted))
+      .with('s', () => updateSession(db).where(inserted))
+      .with('d', () => updateDeck(db).where(inserted))
+      .selectFrom('r')
+      .select('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const row = await insert(db).executeTakeFirst();
+  if (!row) return false;
+  await updateCard(db).execute();
+  await updateSession(db).execute();
+  await updateDeck(db).execute();
+  return true;
+}
