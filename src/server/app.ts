@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { type Auth, CLIENT_IP_HEADER, configuredOAuthProviders } from './auth/auth';
 import { type AuthedEnv, requireUser } from './auth/require-user';
 import type { Config } from './config';
+import { countingStatements } from './db/statement-count';
 import { type Db, pingDb } from './db/database';
 import { isMigrated } from './db/migrations';
 import { apiRoutes } from './api-routes';
@@ -64,6 +65,13 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
   // precompressed (brotli or gzip, scripts/build.mjs) and are left as they are.
   app.use(compress());
   app.use(securityHeaders());
+  if (config.testStatementCount) {
+    app.use(async (c, next) => {
+      const counting = countingStatements(next);
+      await counting.done;
+      c.res.headers.set('x-statements', String(counting.count()));
+    });
+  }
   if (config.testClock) {
     app.use(async (c, next) => {
       const at = c.req.header('x-test-now');

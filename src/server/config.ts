@@ -128,6 +128,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(false),
   TEST_CLOCK: bool(false),
+  TEST_STATEMENT_COUNT: bool(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -165,6 +166,8 @@ export interface Config {
   storage: StorageConfig;
   /** Tests only: a request's `X-Test-Now` header sets its clock (src/server/clock.ts). */
   testClock: boolean;
+  /** Tests and benchmarks only: each response says how many SQL statements it ran. */
+  testStatementCount: boolean;
 }
 
 /** Where uploaded files are kept: a folder under DATA_DIR, or an S3-compatible bucket. */
@@ -290,6 +293,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TEST_CLOCK && e.NODE_ENV !== 'test') {
     problems.push('TEST_CLOCK: only allowed with NODE_ENV=test');
   }
+  if (e.TEST_STATEMENT_COUNT && e.NODE_ENV !== 'test') {
+    problems.push('TEST_STATEMENT_COUNT: only allowed with NODE_ENV=test');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -297,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     testClock: e.TEST_CLOCK,
+    testStatementCount: e.TEST_STATEMENT_COUNT,
     port: e.PORT,
     host: e.HOST,
     baseUrl,

@@ -40,7 +40,7 @@ export async function startServices(
   webDistDir: string,
 ): Promise<Services> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = createDb(config.database);
+  const db = createDb(config.database, { countStatements: config.testStatementCount });
   const mailer = createMailer(config.mail, logger);
   const deps = { config, db, mailer, logger, secret: authSecret(config) };
 

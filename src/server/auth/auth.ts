@@ -141,11 +141,16 @@ export function authOptions(
         '/two-factor/*': signInRule,
         '/change-password': signInRule,
         '/account/set-password': signInRule,
+        // A read of the caller's own session, one indexed query: counting it in the database
+        // would cost more writes than the read itself (issue 13).
+        '/get-session': false,
       },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.baseUrl.startsWith('https://'),
+      // A session and its user in one query (issue 13), not two.
+      database: { joins: true },
     },
     telemetry: { enabled: false },
     logger: {

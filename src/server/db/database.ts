@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
 import { QueuedSqliteDialect } from './sqlite-driver';
+import { logStatement } from './statement-count';
 import pg from 'pg';
 import type { Config } from '../config';
 
@@ -188,10 +189,14 @@ export interface Db {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
-export function createDb(config: Config['database']): Db {
+export function createDb(
+  config: Config['database'],
+  options: { countStatements?: boolean } = {},
+): Db {
+  const log = options.countStatements ? logStatement : undefined;
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -200,7 +205,7 @@ export function createDb(config: Config['database']): Db {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new QueuedSqliteDialect(database) });
+  const kysely = new Kysely<Database>({ dialect: new QueuedSqliteDialect(database), log });
   return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
 }
 

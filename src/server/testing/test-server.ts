@@ -113,6 +113,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     NODE_ENV: 'test',
     // Lets a test run a request at another instant (`X-Test-Now`, src/server/clock.ts).
     TEST_CLOCK: 'true',
+    // Each response says how many SQL statements it ran (`X-Statements`).
+    TEST_STATEMENT_COUNT: 'true',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     // Suites sign many users up from one address; the rate-limit suite sets its own limits.
     RATE_LIMIT_SIGN_IN_MAX: '100000',
