@@ -1,21 +1,24 @@
 /**
  * `npx tsx bench/anki-import.ts`: imports a 30,000-note Anki package (20,000 Basic review
  * cards, 10,000 Cloze notes of two deletions, 10,000 revlog entries) into the real server
- * (SQLite, or PostgreSQL with DATABASE_URL), then again (every note known), and prints the
- * times and the server's peak resident memory (VmHWM). No media yet.
+ * (SQLite, or PostgreSQL with DATABASE_URL) through the background job (upload → 202 → the job's
+ * long poll until completed), then again (every note known), and prints the times, the server's
+ * resident memory (its RSS sampled every 50 ms, and VmHWM) and the slowest answers of /healthz
+ * (the event loop) and /readyz (the database) polled meanwhile. No media yet.
  */
 import fs from 'node:fs';
 import { buildPackage, STOCK } from '../src/server/import/anki/test-packages';
+import type { AnkiImportJob } from '../src/core/anki/import-schemas';
 import { newUser } from '../src/server/testing/fixtures';
 import { startTestServer } from '../src/server/testing/test-server';
 
-function peakMemoryMb(pid: number | undefined): string {
+function memoryMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
-    return `${Math.round(kb / 1024)} MB`;
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return Math.round(kb / 1024);
   } catch {
-    return 'unknown';
+    return NaN;
   }
 }
 
@@ -63,7 +66,7 @@ async function main() {
     notes,
     revlog,
   });
-  const server = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
+  const server = await startTestServer({ env: { LOG_LEVEL: 'info' } });
   try {
     const user = await newUser(server.url, 'bench');
     console.log(
@@ -73,14 +76,42 @@ async function main() {
       const form = new FormData();
       form.set('keep_decks', 'true');
       form.set('file', new File([new Uint8Array(pkg)], 'bench.apkg'));
+      const pid = server.process.pid;
+      let peakRss = 0;
+      let slowestHealth = 0;
+      let slowestReady = 0;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          peakRss = Math.max(peakRss, memoryMb(pid, 'VmRSS'));
+          // /healthz answers from the event loop alone, /readyz asks the database too.
+          const asked = performance.now();
+          await fetch(`${server.url}/healthz`);
+          slowestHealth = Math.max(slowestHealth, performance.now() - asked);
+          const askedReady = performance.now();
+          await fetch(`${server.url}/readyz`);
+          slowestReady = Math.max(slowestReady, performance.now() - askedReady);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
       const started = performance.now();
       const response = await user.request('/api/import/anki', { method: 'POST', body: form });
-      const summary = await response.text();
+      let job = (await response.json()) as AnkiImportJob;
+      const accepted = Math.round(performance.now() - started);
+      while (job.status === 'pending' || job.status === 'processing') {
+        const polled = await user.get(`/api/import/jobs/${job.id}?wait=10`);
+        job = (await polled.json()) as AnkiImportJob;
+      }
       const ms = Math.round(performance.now() - started);
+      sampling = false;
+      await sampler;
       console.log(
-        `${round}: ${response.status} in ${ms} ms, server peak RSS ${peakMemoryMb(server.process.pid)}`,
+        `${round}: ${response.status} in ${accepted} ms, ${job.status} in ${ms} ms; server RSS peak ${peakRss} MB sampled (VmHWM ${memoryMb(pid, 'VmHWM')} MB); slowest /healthz meanwhile ${Math.round(slowestHealth)} ms, /readyz ${Math.round(slowestReady)} ms`,
       );
-      console.log(`  ${summary}`);
+      console.log(`  ${JSON.stringify(job.summary ?? job.error)}`);
+    }
+    for (const line of server.output().split('\n')) {
+      if (line.includes('import job done')) console.log(`  server: ${line.slice(0, 300)}`);
     }
   } finally {
     await server.stop();

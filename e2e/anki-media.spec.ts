@@ -37,6 +37,7 @@ test('import a package with an image, see it on the card, study it, export it ag
   await dialog.getByRole('button', { name: 'Import' }).click();
   const summary = dialog.getByRole('list', { name: 'Import summary' });
   await expect(summary).toContainText('Imported 1 new note as 1 card');
+  await expect(summary).toContainText('Stored 1 media file (images, sounds) the cards show.');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('link', { name: /Flags/ }).first().click();

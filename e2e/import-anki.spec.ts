@@ -39,12 +39,26 @@ test('import an Anki package into its own nested decks, see its cards, import it
     buffer: apkg,
   });
   await expect(dialog.getByLabel('Put the cards in')).toHaveValue('');
+  // The job's status is held back until its progress bar has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/import/jobs/*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Import' }).click();
+  const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+  await expect(dialog.getByText('Waiting for its turn…')).toBeVisible();
+  expect(await seriousViolations(page), 'import progress').toEqual([]);
+  release();
   const summary = dialog.getByRole('list', { name: 'Import summary' });
   await expect(summary).toContainText('Imported 2 new notes as 4 cards, with 0 past reviews.');
   expect(await seriousViolations(page), 'import summary').toEqual([]);
   await expect(summary).toContainText('Created 1 deck: Languages::French.');
+  await expect(page.getByText('Import finished')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.unroute('**/api/import/jobs/*');
 
   await page
     .getByRole('link', { name: /Languages::French/ })
@@ -80,6 +94,29 @@ test('import an Anki package into its own nested decks, see its cards, import it
   );
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('link', { name: /Languages::French/ })).toHaveCount(1);
+
+  // The dialog may be closed while the job runs: the import goes on, a toast tells its end.
+  let resume = () => {};
+  const paused = new Promise<void>((resolve) => (resume = resolve));
+  await page.route('**/api/import/jobs/*', async (route) => {
+    await paused;
+    await route.continue();
+  });
+  // The toast of the import before has gone (toasts last 5 s).
+  await expect(page.getByText('Import finished')).toHaveCount(0, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Import Anki package' }).click();
+  await dialog.getByLabel('Package').setInputFiles({
+    name: 'french.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: apkg,
+  });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue in the background' }).click();
+  await expect(dialog).toBeHidden();
+  resume();
+  await expect(page.getByText('Import finished')).toBeVisible();
+  await page.unroute('**/api/import/jobs/*');
 
   // Not an Anki package: a clear message in the dialog.
   await page.getByRole('button', { name: 'Import Anki package' }).click();

@@ -122,7 +122,11 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
 
   const api = new Hono<AuthedEnv>();
   api.use(requireUser(auth));
-  mountRoutes(api, apiRoutes, { db: db.kysely, storage });
+  mountRoutes(api, apiRoutes, {
+    db: db.kysely,
+    storage,
+    limits: { ankiImportMaxBytes: config.ankiImportMaxBytes },
+  });
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));

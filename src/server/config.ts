@@ -121,6 +121,17 @@ const envSchema = z.object({
   GENERATION_MAX_JOBS_PER_USER: int(1, 100, 2),
   GENERATION_LEASE_SECONDS: int(5, 3600, 60),
   GENERATION_DEADLINE_SECONDS: int(5, 86_400, 600),
+  ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
+  // Unset: one when GENERATION_WORKERS is above 0, else none.
+  ANKI_IMPORT_WORKERS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be 0 or 1' })
+      .int('must be 0 or 1')
+      .min(0, 'must be 0 or 1')
+      .max(1, 'must be 0 or 1')
+      .optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
   S3_REGION: optionalString,
@@ -164,6 +175,10 @@ export interface Config {
     deadlineSeconds: number;
   };
   storage: StorageConfig;
+  /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
+  ankiImportMaxBytes: number;
+  /** Anki import workers in the web server (ANKI_IMPORT_WORKERS, 0 or 1). */
+  ankiImportWorkers: number;
   /** Tests only: a request's `X-Test-Now` header sets its clock (src/server/clock.ts). */
   testClock: boolean;
   /** Tests and benchmarks only: each response says how many SQL statements it ran. */
@@ -333,6 +348,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai,
+    ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
+    ankiImportWorkers: e.ANKI_IMPORT_WORKERS ?? (e.GENERATION_WORKERS > 0 ? 1 : 0),
     generation: {
       workers: e.GENERATION_WORKERS,
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,

@@ -12,7 +12,8 @@ import { createGenerator } from './generation/create-generator';
 import { createTextThread } from './generation/text-thread';
 import { GenerationWorker } from './generation/worker';
 import { createMailer } from './mail/mailer';
-import { createStorage } from './storage/storage';
+import { ImportWorker } from './import/anki/job-worker';
+import { createStorage, type FileStorage } from './storage/storage';
 
 /**
  * The secret that signs sessions: AUTH_SECRET when set, otherwise one generated on first start
@@ -62,7 +63,14 @@ export async function startServices(
   }
   const auth = createAuth(deps);
   const app = createApp({ config, db, auth, logger, storage, webDistDir });
-  const workers = startWorkers(config, db, logger, config.generation.workers);
+  const workers = startWorkers(
+    config,
+    db,
+    storage,
+    logger,
+    config.generation.workers,
+    config.ankiImportWorkers > 0,
+  );
   return {
     db,
     app,
@@ -73,9 +81,19 @@ export async function startServices(
   };
 }
 
-/** Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more). */
-export function startWorkers(config: Config, db: Db, logger: Logger, count: number) {
-  const workers = Array.from({ length: count }, () => {
+/**
+ * Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more), and one
+ * Anki import worker when `imports` (ANKI_IMPORT_WORKERS; by default with generation workers).
+ */
+export function startWorkers(
+  config: Config,
+  db: Db,
+  storage: FileStorage,
+  logger: Logger,
+  count: number,
+  imports = count > 0,
+) {
+  const workers: { start(): void; stop(): Promise<void> }[] = Array.from({ length: count }, () => {
     // One text thread per worker: a job stopped at its deadline stops only its own thread.
     const thread = createTextThread();
     return new GenerationWorker({
@@ -88,6 +106,17 @@ export function startWorkers(config: Config, db: Db, logger: Logger, count: numb
       maxJobsPerUser: config.generation.maxJobsPerUser,
     });
   });
+  if (imports) {
+    workers.push(
+      new ImportWorker({
+        db: db.kysely,
+        storage,
+        logger,
+        leaseSeconds: config.generation.leaseSeconds,
+        deadlineSeconds: config.generation.deadlineSeconds,
+      }),
+    );
+  }
   for (const worker of workers) worker.start();
   return workers;
 }

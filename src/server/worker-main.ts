@@ -3,6 +3,7 @@ import { createDb } from './db/database';
 import { isMigrated } from './db/migrations';
 import { createLogger } from './logger';
 import { startWorkers } from './services';
+import { createStorage } from './storage/storage';
 
 /**
  * `npm run worker`: generation workers without the web server, on the same database
@@ -27,7 +28,9 @@ async function main() {
     logger.info('waiting for the web server to migrate the database');
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
-  const workers = startWorkers(config, db, logger, Math.max(1, config.generation.workers));
+  const storage = createStorage(config.storage);
+  await storage.ready();
+  const workers = startWorkers(config, db, storage, logger, Math.max(1, config.generation.workers));
   logger.info({ workers: workers.length, database: db.kind }, 'generation workers started');
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'stopping workers');

@@ -32,5 +32,43 @@ export interface AnkiImportSummary {
   cards_updated: number;
   decks_created: string[];
   reviews: number;
+  /** Media files (images, sounds) the cards show, stored once each (content-addressed). */
+  media: number;
+  /** Why cards or media files were left out, with counts. */
   skipped: { reason: string; count: number }[];
 }
+
+/** An Anki import running in the background (`POST /api/import/anki` answers it, 202). */
+export interface AnkiImportJob {
+  id: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  /** What it does now: 'Reading the package', 'Converting cards' (done of total), 'Writing cards'. */
+  phase: string | null;
+  done: number;
+  total: number;
+  file_name: string;
+  deck_id: string | null;
+  keep_decks: boolean;
+  /** Once completed. */
+  summary: AnkiImportSummary | null;
+  /** Once failed: why, in the words the import would have answered with at once. */
+  error: { code: string; message: string } | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** `GET /api/import/jobs/{id}?wait=` holds the request up to this many seconds for a change. */
+export const IMPORT_JOB_WAIT_MAX = 30;
+
+export const importJobQuerySchema = z.strictObject({
+  wait: z.coerce.number().int().min(0).max(IMPORT_JOB_WAIT_MAX).default(0),
+});
+
+export const IMPORT_JOB_MESSAGES = {
+  notFound: 'Import not found',
+  tooLarge: (mb: number) => `The Anki package is larger than ${mb} MB`,
+  tooLong: 'The import took too long and was stopped',
+  interrupted: 'The import was interrupted too many times; try again',
+  uploadGone: 'The uploaded package is gone; import it again',
+  failed: (reason: string) => `The import failed: ${reason}`,
+} as const;

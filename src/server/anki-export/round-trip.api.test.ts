@@ -1,3 +1,4 @@
+import { importAnkiAndWait } from '../testing/anki-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
@@ -105,11 +106,13 @@ describe('export to Anki, then import into a fresh account', () => {
       const bytes = new Uint8Array(await exported.arrayBuffer());
 
       const fresh = await newUser(server.url);
-      const form = new FormData();
-      form.set('keep_decks', 'true');
-      form.set('file', new File([bytes], 'Round trip.apkg'));
-      const imported = await fresh.request('/api/import/anki', { method: 'POST', body: form });
-      expect(imported.status, await imported.clone().text()).toBeLessThan(300);
+      const imported = await importAnkiAndWait(
+        fresh,
+        bytes,
+        { keep_decks: 'true' },
+        'Round trip.apkg',
+      );
+      expect(imported.status, await imported.clone().text()).toBe(200);
       const decks = (await json<{ decks: Deck[] }>(await fresh.get('/api/decks'), 200)).decks;
       expect(decks.map((item) => item.name)).toEqual(['Round trip']);
       const after = (await cardsOf(fresh, decks[0]?.id ?? '')).map(shape);

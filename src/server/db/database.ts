@@ -167,6 +167,34 @@ export interface GenerationJobTable {
   updated_at: Timestamp;
 }
 
+/** An Anki import running in the background (issue 12). */
+export interface ImportJobTable {
+  id: string;
+  user_id: string;
+  status: JobStatus;
+  /** What the job does now ('Reading the package', 'Converting notes', 'Writing cards'). */
+  phase: string | null;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** The deck receiving every card, or null with keep_decks. */
+  deck_id: string | null;
+  keep_decks: Generated<number>;
+  file_name: string;
+  /** The stored upload ({userId}/imports/{jobId}.apkg), null once removed. */
+  upload_path: string | null;
+  /** JSON AnkiImportSummary once completed. */
+  summary: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** The typed map of Mnemo's own tables (better-auth manages its tables itself). */
 export interface Database {
   decks: DeckTable;
@@ -174,6 +202,7 @@ export interface Database {
   learning_sessions: LearningSessionTable;
   card_reviews: CardReviewTable;
   generation_jobs: GenerationJobTable;
+  import_jobs: ImportJobTable;
   user_preferences: UserPreferencesTable;
 }
 

@@ -5,6 +5,7 @@ import { studyOptionsMigration } from './migration-0005-study-options';
 import { clozeSiblingsMigration } from './migration-0006-cloze-siblings';
 import { tagsMigration } from './migration-0007-tags';
 import { ankiImportMigration } from './migration-0009-anki-import';
+import { importJobsMigration } from './migration-0010-import-jobs';
 
 type ColumnSpec = readonly [
   string,
@@ -276,6 +277,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0006_cloze_siblings': clozeSiblingsMigration(),
     '0007_tags': tagsMigration(),
     '0009_anki_import': ankiImportMigration(),
+    '0010_import_jobs': importJobsMigration(timestamp),
   };
 }
 

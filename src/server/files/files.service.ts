@@ -98,7 +98,11 @@ export async function listFiles(
   } catch (error) {
     throw storageFailure(FILE_MESSAGES.list, error);
   }
-  const owned = objects.filter((object) => fileBelongsToUser(userId, object.path));
+  // Anki packages waiting for their import job ({userId}/imports/…) are not the user's files.
+  const owned = objects.filter(
+    (object) =>
+      fileBelongsToUser(userId, object.path) && !object.path.startsWith(`${userId}/imports/`),
+  );
   const jobs = new Map<string, { title: string | null; deckId: string }>();
   for (const job of await findJobsByFilePaths(
     db,

@@ -1,3 +1,5 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { MAX_UPLOAD_BYTES, REQUEST_MESSAGES } from '../../core/generation-requests';
@@ -16,10 +18,26 @@ export interface MultipartForm {
   file: UploadedFile | null;
 }
 
+/** One uploaded file streamed to a file on disk (the caller removes it). */
+export interface StreamedFile {
+  filename: string;
+  mimeType: string;
+  /** Where it was written. */
+  path: string;
+  size: number;
+}
+
+/** How a streamed upload is received: where it goes, how large it may be, what 413 says. */
+export interface StreamTarget {
+  path: string;
+  maxBytes: number;
+  tooLargeMessage: string;
+}
+
 /** Room for the form's other fields and the multipart framing around the file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', REQUEST_MESSAGES.fileTooLarge);
+const tooLargeError = (message: string) => new HttpError(413, 'FILE_TOO_LARGE', message);
 
 /**
  * Reads a multipart/form-data request as it streams: text fields, and one part named `file`
@@ -31,6 +49,47 @@ export async function readMultipart(
   request: Request,
   maxFileBytes = MAX_UPLOAD_BYTES,
 ): Promise<MultipartForm> {
+  const form = await receive(request, maxFileBytes, REQUEST_MESSAGES.fileTooLarge, null);
+  return {
+    fields: form.fields,
+    file: form.file && {
+      filename: form.file.filename,
+      mimeType: form.file.mimeType,
+      bytes: new Uint8Array(Buffer.concat(form.chunks)),
+    },
+  };
+}
+
+/**
+ * Like `readMultipart`, but the file part is written to `target.path` as it arrives (with
+ * back-pressure: the upload is never held in memory), up to `target.maxBytes`; past it the
+ * request fails with 413 and `target.tooLargeMessage`, and the partial file is removed.
+ */
+export async function streamMultipart(
+  request: Request,
+  target: StreamTarget,
+): Promise<{ fields: Record<string, string[]>; file: StreamedFile | null }> {
+  const form = await receive(request, target.maxBytes, target.tooLargeMessage, target.path);
+  return {
+    fields: form.fields,
+    file: form.file && { ...form.file, path: target.path, size: form.size },
+  };
+}
+
+interface Received {
+  fields: Record<string, string[]>;
+  file: { filename: string; mimeType: string } | null;
+  chunks: Buffer[];
+  size: number;
+}
+
+async function receive(
+  request: Request,
+  maxFileBytes: number,
+  tooLargeMessage: string,
+  toFile: string | null,
+): Promise<Received> {
+  const tooLarge = () => tooLargeError(tooLargeMessage);
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;/i.test(type)) {
     throw new HttpError(
@@ -62,10 +121,12 @@ export async function readMultipart(
   }
   const body = Readable.fromWeb(request.body as Parameters<typeof Readable.fromWeb>[0]);
 
-  return new Promise<MultipartForm>((resolve, reject) => {
+  return new Promise<Received>((resolve, reject) => {
     const fields: Record<string, string[]> = {};
-    let file: Omit<UploadedFile, 'bytes'> | null = null;
+    let file: Received['file'] = null;
     const chunks: Buffer[] = [];
+    let size = 0;
+    let out: WriteStream | null = null;
     let failed = false;
     let fileRead: Promise<void> = Promise.resolve();
     const fail = (error: HttpError) => {
@@ -73,7 +134,10 @@ export async function readMultipart(
       failed = true;
       body.unpipe(parser);
       body.destroy();
-      reject(error);
+      if (!out) return reject(error);
+      // The partial file is gone before the request fails.
+      out.destroy();
+      void rm(out.path as string, { force: true }).finally(() => reject(error));
     };
 
     parser.on('field', (name, value, info) => {
@@ -86,15 +150,23 @@ export async function readMultipart(
         return;
       }
       file = { filename: info.filename ?? '', mimeType: info.mimeType };
+      const sink = toFile ? createWriteStream(toFile, { flags: 'wx', mode: 0o600 }) : null;
+      out = sink;
+      sink?.on('error', () =>
+        fail(new HttpError(500, 'UPLOAD_FAILED', 'The upload could not be kept')),
+      );
       fileRead = new Promise<void>((done) => {
-        let size = 0;
         stream.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > maxFileBytes) fail(tooLarge());
-          else chunks.push(chunk);
+          else if (!sink) chunks.push(chunk);
+          else if (!sink.write(chunk)) {
+            stream.pause();
+            sink.once('drain', () => stream.resume());
+          }
         });
         stream.on('limit', () => fail(tooLarge()));
-        stream.on('close', done);
+        stream.on('close', () => (sink && !failed ? sink.end(done) : done()));
         stream.on('error', () => done());
       });
     });
@@ -105,10 +177,7 @@ export async function readMultipart(
     parser.on('close', () => {
       void fileRead.then(() => {
         if (failed) return;
-        resolve({
-          fields,
-          file: file && { ...file, bytes: new Uint8Array(Buffer.concat(chunks)) },
-        });
+        resolve({ fields, file, chunks, size });
       });
     });
     body.on('error', () => fail(badRequest('The upload was interrupted', 'UPLOAD_ABORTED')));

@@ -3,7 +3,16 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AuthedEnv, SessionUser } from '../auth/require-user';
 import type { Database } from '../db/database';
-import { readMultipart, type UploadedFile } from '../files/multipart';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  readMultipart,
+  type StreamedFile,
+  streamMultipart,
+  type UploadedFile,
+} from '../files/multipart';
 import type { FileStorage } from '../storage/storage';
 import { readForm, readJson, readQuery } from './validate';
 
@@ -19,6 +28,8 @@ export interface RouteContext<Body extends Schema, Query extends Schema> {
   query: Out<Query>;
   /** The uploaded file of a multipart route (`form`), or null when none was sent. */
   file: UploadedFile | null;
+  /** The file of a `streamFile` route, on disk (removed after the handler), or null. */
+  streamed: StreamedFile | null;
   c: Context<AuthedEnv>;
 }
 
@@ -36,6 +47,8 @@ export interface FixtureIds {
   filePath: string;
   /** A stored media file (`<sha256>.png`, unique to this user), from an imported Anki card. */
   mediaName: string;
+  /** An Anki import job (completed) into otherDeckId. */
+  importJobId: string;
 }
 
 /** Sends a request as the fixtures' owner (for `example.before`). */
@@ -55,10 +68,15 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
   body?: Body;
   /** Instead of `body`: multipart/form-data with these text fields and one part named `file`. */
   form?: Body;
+  /**
+   * With `form`: the file part is streamed to a temporary file (`streamed`) instead of read into
+   * memory, up to its own limit (413 with its own message beyond).
+   */
+  streamFile?: (limits: RouteLimits) => { maxBytes: number; tooLargeMessage: string };
   /** What the `file` part of a `form` route holds (for the API document). */
   fileDescription?: string;
   query?: Query;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** The error messages this route can answer with, for the reference page. */
   errors?: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 422 | 503, string[]>>;
   /** A valid request for the owner of the fixtures; `refersToDeck` marks deck ids in the body. */
@@ -79,6 +97,11 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
   handle(ctx: RouteContext<Body, Query>): Promise<unknown>;
 }
 
+/** Settings the routes need (from the configuration). */
+export interface RouteLimits {
+  ankiImportMaxBytes: number;
+}
+
 /** Declares a route with its body and query types inferred from the schemas. */
 export function route<Body extends Schema = undefined, Query extends Schema = undefined>(
   definition: ApiRoute<Body, Query>,
@@ -90,29 +113,47 @@ export function route<Body extends Schema = undefined, Query extends Schema = un
 export function mountRoutes(
   app: Hono<AuthedEnv>,
   routes: ApiRoute[],
-  services: { db: Kysely<Database>; storage: FileStorage },
+  services: { db: Kysely<Database>; storage: FileStorage; limits: RouteLimits },
 ) {
+  const { limits, ...shared } = services;
   for (const definition of routes) {
     app.on(definition.method.toUpperCase(), definition.path, async (c) => {
+      const query = definition.query ? readQuery(c, definition.query) : undefined;
       let body: unknown;
       let file: UploadedFile | null = null;
-      if (definition.form) {
+      let streamed: StreamedFile | null = null;
+      if (definition.form && definition.streamFile) {
+        const target = path.join(tmpdir(), `mnemo-upload-${randomUUID()}`);
+        try {
+          const form = await streamMultipart(c.req.raw, {
+            path: target,
+            ...definition.streamFile(limits),
+          });
+          streamed = form.file;
+          body = readForm(form.fields, definition.form);
+        } catch (error) {
+          await rm(target, { force: true });
+          throw error;
+        }
+      } else if (definition.form) {
         const form = await readMultipart(c.req.raw);
         body = readForm(form.fields, definition.form);
         file = form.file;
       } else if (definition.body) {
         body = await readJson(c, definition.body);
       }
-      const query = definition.query ? readQuery(c, definition.query) : undefined;
-      const result = await definition.handle({
-        ...services,
-        user: c.get('user'),
-        params: c.req.param() as Record<string, string>,
-        body: body as never,
-        query,
-        file,
-        c,
-      });
+      const result = await definition
+        .handle({
+          ...shared,
+          user: c.get('user'),
+          params: c.req.param() as Record<string, string>,
+          body: body as never,
+          query,
+          file,
+          streamed,
+          c,
+        })
+        .finally(() => (streamed ? rm(streamed.path, { force: true }) : undefined));
       if (result instanceof Response) return result;
       return c.json(result as object, definition.status ?? 200);
     });

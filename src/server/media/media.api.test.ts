@@ -10,6 +10,7 @@ import { MEDIA_SKIPPED } from '../import/anki/media';
 import { parseMediaMap } from '../import/anki/package-media';
 import { tinyMp3, tinyPng } from '../import/anki/test-media';
 import { buildPackage, type FixtureSpec, STOCK } from '../import/anki/test-packages';
+import { importAnkiAndWait } from '../testing/anki-import';
 import { json, newUser } from '../testing/fixtures';
 import { HttpClient } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -60,12 +61,9 @@ const spec = (generation: FixtureSpec['generation']): FixtureSpec => ({
   ],
 });
 
-function upload(user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set('file', new File([new Uint8Array(bytes)], 'deck.apkg'));
-  return user.request('/api/import/anki', { method: 'POST', body: form });
-}
+/** Imports through the job (202, then its summary), answered as one response. */
+const upload = (user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) =>
+  importAnkiAndWait(user, bytes, fields);
 
 async function cardsOf(user: HttpClient): Promise<Flashcard[]> {
   const page = await json<FlashcardPage>(await user.get('/api/flashcards?limit=1000'), 200);
@@ -94,6 +92,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('media of a %s package', 
       200,
     );
     expect(summary.cards).toBe(2);
+    expect(summary.media).toBe(2);
     expect(summary.skipped).toEqual(
       expect.arrayContaining([
         { reason: MEDIA_SKIPPED.missing, count: 1 },
@@ -136,7 +135,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('media of a %s package', 
       await upload(owner, buildPackage(spec(generation)), { keep_decks: 'true' }),
       200,
     );
-    expect(again).toMatchObject({ cards: 0, cards_updated: 0 });
+    expect(again).toMatchObject({ cards: 0, cards_updated: 0, media: 2 });
     expect(await cardsOf(owner)).toHaveLength(2);
     expect(await storedMedia(id)).toEqual([MP3_NAME, PNG_NAME].sort());
 

@@ -92,6 +92,29 @@ describe.each(adapters)('file storage: %s', (_name, make) => {
       'alice/1763892000001_ghijkl.txt',
     ]);
   });
+
+  it('tells whether a file exists without reading it', async () => {
+    const storage = await make();
+    await storage.ready();
+    expect(await storage.exists('carol/media/a.png')).toBe(false);
+    await storage.put('carol/media/a.png', new Uint8Array([1, 2, 3]), 'image/png');
+    expect(await storage.exists('carol/media/a.png')).toBe(true);
+    expect(await storage.exists('carol/media')).toBe(false);
+    expect(await storage.exists('carol/media/b.png')).toBe(false);
+  });
+
+  it('stores a file from disk (an Anki package waiting for its import job)', async () => {
+    const storage = await make();
+    await storage.ready();
+    const source = path.join(await tempDir(), 'upload');
+    const bytes = new Uint8Array(300_000).map((_, index) => index % 251);
+    await fs.writeFile(source, bytes);
+    await storage.putFile('bob/imports/job-1.apkg', source, 'application/zip');
+    expect(await storage.get('bob/imports/job-1.apkg')).toEqual(bytes);
+    expect(await storage.remove('bob/imports/job-1.apkg')).toBe(true);
+    // The source stays where it was (the caller removes it).
+    expect((await fs.stat(source)).size).toBe(300_000);
+  });
 });
 
 describe('local storage', () => {

@@ -1,9 +1,11 @@
+import { constants as fsConstants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -27,8 +29,12 @@ export interface StoredObject {
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(path: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file from disk, streamed (never read into memory whole). */
+  putFile(path: string, source: string, contentType: string): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   get(path: string): Promise<Uint8Array | null>;
+  /** Whether the file exists, without reading it (a stat, a HEAD request). */
+  exists(path: string): Promise<boolean>;
   /** Every file whose path starts with `prefix`, by path. */
   list(prefix: string): Promise<StoredObject[]>;
   /** True when a file was removed. */
@@ -67,11 +73,28 @@ export class LocalStorage implements FileStorage {
     await fs.rename(temporary, full);
   }
 
+  async putFile(file: string, source: string) {
+    const full = this.resolve(file);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    const temporary = `${full}.${process.pid}.${Date.now()}.part`;
+    await fs.copyFile(source, temporary, fsConstants.COPYFILE_EXCL);
+    await fs.rename(temporary, full);
+  }
+
   async get(file: string) {
     try {
       return new Uint8Array(await fs.readFile(this.resolve(file)));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async exists(file: string) {
+    try {
+      return (await fs.stat(this.resolve(file))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
   }
@@ -133,6 +156,10 @@ export class S3Storage implements FileStorage {
       forcePathStyle: config.forcePathStyle,
       credentials: config.credentials,
       maxAttempts: 3,
+      // A checksum only where S3 requires one: a streamed body (putFile) is then sent as is,
+      // not in aws-chunked encoding with a checksum trailer, which S3-compatible servers may
+      // not understand.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
   }
 
@@ -152,6 +179,19 @@ export class S3Storage implements FileStorage {
     );
   }
 
+  async putFile(file: string, source: string, contentType: string) {
+    const { size } = await fs.stat(source);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: file,
+        Body: createReadStream(source),
+        ContentType: contentType,
+        ContentLength: size,
+      }),
+    );
+  }
+
   async get(file: string) {
     try {
       const answer = await this.client.send(
@@ -160,6 +200,16 @@ export class S3Storage implements FileStorage {
       return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
     } catch (error) {
       if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(file: string) {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: file }));
+      return true;
+    } catch (error) {
+      if (notFound(error)) return false;
       throw error;
     }
   }

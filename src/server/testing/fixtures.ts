@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FixtureIds } from '../http/route-table';
 import { mediaPackage } from '../import/anki/test-media';
+import { importAnkiAndWait } from './anki-import';
 import { HttpClient, uniqueEmail } from './http-client';
 
 export const PASSWORD = 'a long enough password';
@@ -15,7 +16,7 @@ export async function newUser(baseUrl: string, prefix = 'user'): Promise<HttpCli
     password: PASSWORD,
     name: prefix,
   });
-  expect(response.status).toBe(200);
+  expect(response.status, await response.clone().text()).toBe(200);
   return client;
 }
 
@@ -80,20 +81,22 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
     await client.request('/api/generation/file', { method: 'POST', body: upload }),
     201,
   );
-  // An Anki card with an image of this user's own (a stored media file), in the second deck.
-  const anki = new FormData();
-  anki.set('deck_id', other.id);
-  anki.set('file', new File([new Uint8Array(mediaPackage(randomUUID()))], 'media.apkg'));
-  await json(await client.request('/api/import/anki', { method: 'POST', body: anki }), 200);
-  const imported = await json<{ flashcards: { front_content: string }[] }>(
+  // An Anki import job, done: a card with an image of this user's own (a stored media file),
+  // in the second deck.
+  const imported = await importAnkiAndWait(client, mediaPackage(randomUUID()), {
+    deck_id: other.id,
+  });
+  expect(imported.job?.status).toBe('completed');
+  const cards = await json<{ flashcards: { front_content: string }[] }>(
     await client.get(`/api/flashcards?deck_id=${other.id}`),
     200,
   );
-  const mediaName = imported.flashcards
+  const mediaName = cards.flashcards
     .map((card) => /mnemo-media:([^)\s]+)/.exec(card.front_content)?.[1])
     .find(Boolean);
   expect(mediaName).toBeTruthy();
   return {
+    importJobId: imported.job!.id,
     mediaName: mediaName!,
     filePath: fileJob.source_file_path,
     deckId: deck.id,

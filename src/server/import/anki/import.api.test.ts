@@ -5,6 +5,7 @@ import type { Deck } from '../../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../../core/flashcard-schemas';
 import { createDb, type Db } from '../../db/database';
 import { json, newUser } from '../../testing/fixtures';
+import { importAnkiAndWait } from '../../testing/anki-import';
 import type { HttpClient } from '../../testing/http-client';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { buildPackage } from './test-packages';
@@ -27,12 +28,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function upload(user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set('file', new File([new Uint8Array(bytes)], 'deck.apkg'));
-  return user.request('/api/import/anki', { method: 'POST', body: form });
-}
+const upload = (user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) =>
+  importAnkiAndWait(user, bytes, fields);
 
 async function cardsOf(user: HttpClient, deckId?: string): Promise<Flashcard[]> {
   const query = deckId ? `deck_id=${deckId}&` : '';
@@ -57,6 +54,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
       cards_updated: 0,
       decks_created: ['Languages::French', 'Science'],
       reviews: 3,
+      media: 0,
       skipped: [],
     });
     const decks = await decksOf(user);

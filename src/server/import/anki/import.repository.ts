@@ -8,6 +8,13 @@ import type { CardReviewTable, Database, FlashcardTable } from '../../db/databas
 /** Rows per insert: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH = 200;
 
+/**
+ * Lets the event loop run between batches. better-sqlite3 answers synchronously, so a
+ * transaction of awaited queries would otherwise run as one long chain of microtasks, and the
+ * server would answer nothing else (not even /healthz) until it ends.
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface ImportedCardRow {
   id: string;
   deck_id: string;
@@ -44,6 +51,7 @@ export async function findImportedCards(
         .where('anki_guid', 'in', guids.slice(index, index + 500))
         .execute()),
     );
+    await breathe();
   }
   return rows;
 }
@@ -64,6 +72,7 @@ export async function findDecksByName(
       .orderBy('created_at', 'desc')
       .execute();
     for (const row of rows) found.set(row.name, row.id);
+    await breathe();
   }
   return found;
 }
@@ -77,6 +86,7 @@ export async function insertCards(
       .insertInto('flashcards')
       .values(rows.slice(index, index + BATCH))
       .execute();
+    await breathe();
   }
 }
 
@@ -111,6 +121,7 @@ export async function findExistingReviewIds(
       .where('client_review_id', 'in', ids.slice(index, index + 500))
       .execute();
     for (const row of rows) found.add(row.client_review_id);
+    await breathe();
   }
   return found;
 }
@@ -124,5 +135,6 @@ export async function insertReviews(
       .insertInto('card_reviews')
       .values(rows.slice(index, index + BATCH))
       .execute();
+    await breathe();
   }
 }

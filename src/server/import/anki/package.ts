@@ -6,6 +6,7 @@
  * `collection.anki2`. The zip is checked for bombs before anything is inflated (entries,
  * declared sizes, ratio), and inflated bytes are counted as they come, zstd output bounded too.
  */
+import { open } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import { badRequest, HttpError } from '../../http/errors';
@@ -49,13 +50,15 @@ const COLLECTIONS = { 1: 'collection.anki2', 2: 'collection.anki21', 3: 'collect
 
 export const bomb = (message: string) => new HttpError(400, 'ZIP_BOMB', message);
 
-export async function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
+export async function openZip(source: Buffer | string): Promise<yauzl.ZipFile> {
+  const options = { lazyEntries: true, validateEntrySizes: true };
   try {
-    return await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, file) =>
-        error ? reject(error) : resolve(file),
-      ),
-    );
+    return await new Promise<yauzl.ZipFile>((resolve, reject) => {
+      const done = (error: Error | null, file: yauzl.ZipFile) =>
+        error ? reject(error) : resolve(file);
+      if (typeof source === 'string') yauzl.open(source, { ...options, autoClose: false }, done);
+      else yauzl.fromBuffer(source, options, done);
+    });
   } catch {
     throw badRequest(PACKAGE_MESSAGES.notPackage, 'NOT_ANKI_PACKAGE');
   }
@@ -106,48 +109,88 @@ export async function inflate(
   return Buffer.concat(chunks);
 }
 
+/** What the zip's central directory and `meta` tell, before the collection is inflated. */
+interface Inspected {
+  version: 1 | 2 | 3;
+  collectionEntry: yauzl.Entry;
+  budget: { left: number };
+  mediaFiles: number;
+}
+
+async function inspect(zip: yauzl.ZipFile, limits: PackageLimits): Promise<Inspected> {
+  if (zip.entryCount > limits.maxEntries) {
+    throw bomb(PACKAGE_MESSAGES.tooManyEntries(limits.maxEntries));
+  }
+  const entries = await listEntries(zip);
+  let declared = 0;
+  const byName = new Map<string, yauzl.Entry>();
+  for (const entry of entries) {
+    declared += entry.uncompressedSize;
+    if (declared > limits.maxUnpackedBytes)
+      throw bomb(PACKAGE_MESSAGES.tooLarge(limits.maxUnpackedBytes));
+    const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
+    if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio) {
+      throw bomb(PACKAGE_MESSAGES.suspicious);
+    }
+    if (!byName.has(entry.fileName)) byName.set(entry.fileName, entry);
+  }
+  const budget = { left: limits.maxUnpackedBytes };
+  let version: 1 | 2 | 3;
+  const metaEntry = byName.get('meta');
+  if (metaEntry) {
+    const meta = readMessage(await inflate(zip, metaEntry, budget, limits.maxUnpackedBytes));
+    const value = meta === null ? undefined : meta.varint(1);
+    if (value !== 1 && value !== 2 && value !== 3) {
+      throw badRequest(PACKAGE_MESSAGES.tooNew, 'UNKNOWN_PACKAGE_VERSION');
+    }
+    version = value;
+  } else {
+    version = byName.has(COLLECTIONS[2]) ? 2 : 1;
+  }
+  const collectionEntry = byName.get(COLLECTIONS[version]);
+  if (!collectionEntry) throw badRequest(PACKAGE_MESSAGES.noCollection, 'NO_COLLECTION');
+  const mediaFiles = [...byName.keys()].filter((name) => /^\d+$/.test(name)).length;
+  return { version, collectionEntry, budget, mediaFiles };
+}
+
+const notPackage = () => badRequest(PACKAGE_MESSAGES.notPackage, 'NOT_ANKI_PACKAGE');
+
+/**
+ * The checks that need no inflating of the collection (issue 12's background import: they
+ * answer at once): a zip, not a bomb by its declared sizes, a known `meta`, a collection in it.
+ * Reads the file on disk through its central directory, never all of it into memory.
+ */
+export async function checkAnkiPackage(
+  file: string,
+  limits: PackageLimits = PACKAGE_LIMITS,
+): Promise<{ version: 1 | 2 | 3; mediaFiles: number }> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    if (bytesRead < 4 || head.readUInt32BE(0) !== 0x504b0304) throw notPackage();
+  } finally {
+    await handle.close();
+  }
+  const zip = await openZip(file);
+  try {
+    const { version, mediaFiles } = await inspect(zip, limits);
+    return { version, mediaFiles };
+  } finally {
+    zip.close();
+  }
+}
+
 /** The package's version and collection; any problem is a 400 with a readable message. */
 export async function readAnkiPackage(
   bytes: Uint8Array,
   limits: PackageLimits = PACKAGE_LIMITS,
 ): Promise<AnkiPackage> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (buffer.length < 4 || buffer.readUInt32BE(0) !== 0x504b0304) {
-    throw badRequest(PACKAGE_MESSAGES.notPackage, 'NOT_ANKI_PACKAGE');
-  }
+  if (buffer.length < 4 || buffer.readUInt32BE(0) !== 0x504b0304) throw notPackage();
   const zip = await openZip(buffer);
   try {
-    if (zip.entryCount > limits.maxEntries) {
-      throw bomb(PACKAGE_MESSAGES.tooManyEntries(limits.maxEntries));
-    }
-    const entries = await listEntries(zip);
-    let declared = 0;
-    const byName = new Map<string, yauzl.Entry>();
-    for (const entry of entries) {
-      declared += entry.uncompressedSize;
-      if (declared > limits.maxUnpackedBytes)
-        throw bomb(PACKAGE_MESSAGES.tooLarge(limits.maxUnpackedBytes));
-      const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-      if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio) {
-        throw bomb(PACKAGE_MESSAGES.suspicious);
-      }
-      if (!byName.has(entry.fileName)) byName.set(entry.fileName, entry);
-    }
-    const budget = { left: limits.maxUnpackedBytes };
-    let version: 1 | 2 | 3;
-    const metaEntry = byName.get('meta');
-    if (metaEntry) {
-      const meta = readMessage(await inflate(zip, metaEntry, budget, limits.maxUnpackedBytes));
-      const value = meta === null ? undefined : meta.varint(1);
-      if (value !== 1 && value !== 2 && value !== 3) {
-        throw badRequest(PACKAGE_MESSAGES.tooNew, 'UNKNOWN_PACKAGE_VERSION');
-      }
-      version = value;
-    } else {
-      version = byName.has(COLLECTIONS[2]) ? 2 : 1;
-    }
-    const collectionEntry = byName.get(COLLECTIONS[version]);
-    if (!collectionEntry) throw badRequest(PACKAGE_MESSAGES.noCollection, 'NO_COLLECTION');
+    const { version, collectionEntry, budget, mediaFiles } = await inspect(zip, limits);
     let collection = await inflate(zip, collectionEntry, budget, limits.maxUnpackedBytes);
     if (version === 3) {
       try {
@@ -161,7 +204,6 @@ export async function readAnkiPackage(
         throw badRequest(PACKAGE_MESSAGES.damaged, 'DAMAGED_PACKAGE');
       }
     }
-    const mediaFiles = [...byName.keys()].filter((name) => /^\d+$/.test(name)).length;
     return { version, collection, mediaFiles };
   } finally {
     zip.close();

@@ -6,6 +6,7 @@ import type { Deck } from '../../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../../core/flashcard-schemas';
 import { createDb, type Db } from '../../db/database';
 import { createDeck, json, newUser } from '../../testing/fixtures';
+import { importAnkiAndWait } from '../../testing/anki-import';
 import type { HttpClient } from '../../testing/http-client';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { buildPackage, packageEntries, STOCK } from './test-packages';
@@ -29,12 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function upload(user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set('file', new File([new Uint8Array(bytes)], 'deck.apkg'));
-  return user.request('/api/import/anki', { method: 'POST', body: form });
-}
+const upload = (user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) =>
+  importAnkiAndWait(user, bytes, fields);
 
 async function cardsOf(user: HttpClient, deckId?: string): Promise<Flashcard[]> {
   const query = deckId ? `deck_id=${deckId}&` : '';
@@ -72,6 +69,7 @@ describe('importing into a chosen deck, and again', () => {
       cards_updated: 1,
       decks_created: [],
       reviews: 0,
+      media: 0,
       skipped: [],
     });
     const cards = await cardsOf(user, deck.id);

@@ -56,7 +56,7 @@ export function startGeneration(input: StartInput) {
  * Sends a multipart form with XMLHttpRequest, the one browser API that reports upload progress;
  * answers and errors as `apiRequest` does.
  */
-function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void) {
+export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void) {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);

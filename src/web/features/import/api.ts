@@ -1,56 +1,74 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
-import { ApiError, apiErrorFrom, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnkiImportJob, AnkiImportSummary } from '../../../core/anki/import-schemas';
+import { api } from '../../lib/api-client';
 import { decksQueryKey } from '../decks/api/get-decks';
+import { upload } from '../generation/api';
 
-export type { AnkiImportSummary };
+export type { AnkiImportJob, AnkiImportSummary };
 
 export interface AnkiImportInput {
   file: File;
   /** A deck for every card, or null to keep the package's decks. */
   deckId: string | null;
+  /** The share of the upload sent (0 to 1). */
+  onProgress?: (fraction: number) => void;
 }
 
-/** Sends the package as multipart to `POST /api/import/anki`. */
-export async function importAnki(input: AnkiImportInput): Promise<AnkiImportSummary> {
+/**
+ * Sends the package as multipart to `POST /api/import/anki` (with upload progress); answers
+ * the import job, which runs in the background (`useImportJob` follows it).
+ */
+export function startAnkiImport(input: AnkiImportInput): Promise<AnkiImportJob> {
   const form = new FormData();
   if (input.deckId) form.set('deck_id', input.deckId);
   else form.set('keep_decks', 'true');
   form.set('file', input.file);
-  let response: Response;
-  try {
-    response = await fetch('/api/import/anki', {
-      method: 'POST',
-      body: form,
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
-  }
-  const text = await response.text().catch(() => '');
-  if (!response.ok) throw apiErrorFrom(response.status, response.statusText, text);
-  return JSON.parse(text) as AnkiImportSummary;
+  return upload<AnkiImportJob>('/api/import/anki', form, input.onProgress);
 }
 
+export const isFinished = (job: AnkiImportJob | undefined) =>
+  job?.status === 'completed' || job?.status === 'failed';
+
 /**
- * The import; `refreshDecks` is called when the summary is closed, not on success: the empty
- * dashboard (where the dialog may sit) would otherwise give way to the decks under it.
+ * Follows an import job with the server's long poll (`wait`: answered as soon as its status
+ * or progress changes) until it completes or fails.
  */
-export function useImportAnki() {
+export const importJobKey = (jobId: string | null) => ['import-job', jobId] as const;
+
+export function useImportJob(jobId: string | null) {
+  return useQuery({
+    queryKey: importJobKey(jobId),
+    queryFn: ({ signal }) => api.get<AnkiImportJob>(`/api/import/jobs/${jobId}?wait=10`, signal),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (isFinished(query.state.data) ? false : 50),
+    refetchIntervalInBackground: true,
+    retry: 3,
+  });
+}
+
+/** Refreshes the decks (after an import, once its summary is closed). */
+export function useRefreshDecks() {
   const queryClient = useQueryClient();
-  const mutation = useMutation({ mutationFn: importAnki });
-  const refreshDecks = () => queryClient.invalidateQueries({ queryKey: decksQueryKey });
-  return { mutation, refreshDecks };
+  return () => queryClient.invalidateQueries({ queryKey: decksQueryKey });
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** 'Imported 4 notes as 6 cards, 3 reviews; created 2 decks.' and the skipped lines. */
+/** 'Converting cards 1200 of 30000', or the phase alone before its counts are known. */
+export function phaseText(job: AnkiImportJob): string {
+  if (job.status === 'pending') return 'Waiting for its turn…';
+  const phase = job.phase ?? 'Starting';
+  return job.total > 0 ? `${phase} ${job.done} of ${job.total}` : `${phase}…`;
+}
+
+/** 'Imported 4 notes as 6 cards, 3 reviews; created 2 decks.', the media and the skipped lines. */
 export function summaryLines(summary: AnkiImportSummary): string[] {
   const lines = [
     `Imported ${plural(summary.notes, 'new note')} as ${plural(summary.cards, 'card')}, with ${plural(summary.reviews, 'past review')}.`,
   ];
+  if (summary.media > 0) {
+    lines.push(`Stored ${plural(summary.media, 'media file')} (images, sounds) the cards show.`);
+  }
   if (summary.notes_updated > 0) {
     lines.push(
       `Found ${plural(summary.notes_updated, 'note')} imported before: ${plural(summary.cards_updated, 'card')} updated, schedules kept.`,

@@ -1,5 +1,5 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { MAX_UPLOAD_BYTES, REQUEST_MESSAGES } from '../../../core/generation-requests';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
@@ -7,53 +7,88 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useDecks } from '../decks/api/get-decks';
-import { type AnkiImportSummary, summaryLines, useImportAnki } from './api';
+import {
+  importJobKey,
+  isFinished,
+  startAnkiImport,
+  summaryLines,
+  useImportJob,
+  useRefreshDecks,
+} from './api';
+import { ImportProgress, JobProgress } from './import-progress';
 
 const KEEP = '';
 
-/** 'Import Anki package' (issue 12): a .apkg or .colpkg into its own decks or one chosen deck. */
+/**
+ * 'Import Anki package' (issue 12): a .apkg or .colpkg into its own decks or one chosen deck.
+ * The upload shows its progress, then the import job's (it runs on the server); the dialog may
+ * be closed meanwhile — the job is still followed here, and a toast tells when it ends.
+ */
 export function ImportAnkiDialog({ trigger }: { trigger: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState(KEEP);
-  const [summary, setSummary] = useState<AnkiImportSummary | null>(null);
+  const [uploaded, setUploaded] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const decks = useDecks({ enabled: open });
-  const { mutation: importAnki, refreshDecks } = useImportAnki();
+  const refreshDecks = useRefreshDecks();
+  const queryClient = useQueryClient();
+  const job = useImportJob(jobId).data;
+  const finished = isFinished(job);
+  const openRef = useRef(open);
+  openRef.current = open;
 
   const reset = () => {
     setFile(null);
     setTarget(KEEP);
-    setSummary(null);
+    setUploaded(null);
+    setJobId(null);
     setError(null);
   };
 
+  // The end of the job: a toast; with the dialog closed, the decks refresh and it is forgotten.
+  useEffect(() => {
+    if (!job || !finished) return;
+    if (job.status === 'completed' && job.summary) {
+      toast.success('Import finished', { description: summaryLines(job.summary)[0] });
+    } else {
+      toast.error('Import failed', { description: job.error?.message });
+    }
+    if (!openRef.current) {
+      void refreshDecks();
+      setJobId(null);
+    }
+    // Once per job.
+  }, [job?.id, finished]);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!file || importAnki.isPending) return;
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setError(REQUEST_MESSAGES.fileTooLarge);
-      return;
-    }
+    if (!file || uploaded !== null) return;
     setError(null);
-    importAnki.mutate(
-      { file, deckId: target === KEEP ? null : target },
-      {
-        onSuccess: (result) => {
-          setSummary(result);
-          toast.success('Import finished', { description: summaryLines(result)[0] });
-        },
-        onError: (failure) => setError(errorMessage(failure, 'The package could not be imported.')),
-      },
-    );
+    setUploaded(0);
+    startAnkiImport({ file, deckId: target === KEEP ? null : target, onProgress: setUploaded })
+      .then((started) => {
+        // The job as the upload answered it (pending) shows at once; the long poll follows.
+        queryClient.setQueryData(importJobKey(started.id), started);
+        setJobId(started.id);
+      })
+      .catch((failure: unknown) =>
+        setError(errorMessage(failure, 'The package could not be imported.')),
+      )
+      .finally(() => setUploaded(null));
   };
+
+  const running = jobId !== null && !finished;
+  const summary = finished && job?.status === 'completed' ? job.summary : null;
+  const failed = finished && job?.status === 'failed' ? job.error?.message : null;
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) {
+        if (!next && !running && uploaded === null) {
           if (summary) void refreshDecks();
           reset();
         }
@@ -64,16 +99,38 @@ export function ImportAnkiDialog({ trigger }: { trigger: ReactNode }) {
         title="Import Anki package"
         description="Bring in an Anki deck (.apkg) or collection (.colpkg): cards, schedules, review history and tags. Importing it again updates the notes instead of duplicating them."
       >
-        {summary ? (
+        {summary || failed ? (
           <div className="space-y-4">
-            <ul className="space-y-1 text-sm" aria-label="Import summary">
-              {summaryLines(summary).map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
+            {summary ? (
+              <ul className="space-y-1 text-sm" aria-label="Import summary">
+                {summaryLines(summary).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : (
+              <p role="alert" className="text-sm text-destructive">
+                {failed}
+              </p>
+            )}
             <div className="flex justify-end">
               <DialogClose asChild>
                 <Button>Done</Button>
+              </DialogClose>
+            </div>
+          </div>
+        ) : running ? (
+          <div className="space-y-4">
+            {job ? (
+              <JobProgress job={job} />
+            ) : (
+              <ImportProgress label="Import progress" fraction={null} text="Starting…" />
+            )}
+            <p className="text-sm text-muted-foreground">
+              You can close this window: the import goes on, and you will be told when it ends.
+            </p>
+            <div className="flex justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Continue in the background</Button>
               </DialogClose>
             </div>
           </div>
@@ -106,6 +163,17 @@ export function ImportAnkiDialog({ trigger }: { trigger: ReactNode }) {
                 ))}
               </select>
             </div>
+            {uploaded !== null ? (
+              <ImportProgress
+                label="Upload progress"
+                fraction={uploaded}
+                text={
+                  uploaded < 1
+                    ? `Uploading… ${Math.round(uploaded * 100)}%`
+                    : 'Checking the package…'
+                }
+              />
+            ) : null}
             {error ? (
               <p role="alert" className="text-sm text-destructive">
                 {error}
@@ -115,9 +183,9 @@ export function ImportAnkiDialog({ trigger }: { trigger: ReactNode }) {
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
-              <Button type="submit" disabled={!file || importAnki.isPending}>
-                {importAnki.isPending ? <Spinner /> : null}
-                {importAnki.isPending ? 'Importing...' : 'Import'}
+              <Button type="submit" disabled={!file || uploaded !== null}>
+                {uploaded !== null ? <Spinner /> : null}
+                {uploaded !== null ? 'Uploading...' : 'Import'}
               </Button>
             </div>
           </form>

@@ -1,0 +1,114 @@
+/**
+ * The conversion step of an Anki import (issue 12): package bytes in, plain data out — every
+ * card rendered as Mnemo content with its schedule, the media files its notes refer to (read,
+ * typed and named by content in media.ts, the fields rewritten to `mnemo-media:`), the reasons
+ * cards and media were skipped, the revlog. No database and no shared state, so it runs in the
+ * import thread (import-thread.ts); the job stores the media (media.ts `storeImportMedia`), then
+ * the write step (import.service.ts) turns the plan into rows in one transaction.
+ */
+import { ankiCardToMnemo, type MnemoCardContent } from '../../../core/anki/cards';
+import { ankiScheduleToMnemo, type MnemoSchedule } from '../../../core/anki/scheduling';
+import { DECK_NAME_MAX } from '../../../core/deck-schemas';
+import { normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from '../../../core/tags';
+import { type AnkiCollection, type AnkiReview, readCollection } from './collection';
+import { collectPackageMedia, type ImportMediaFile, STORING_MEDIA } from './media';
+import { readAnkiPackage } from './package';
+
+/** The phases an import job shows (with done of total while converting). */
+export const IMPORT_PHASES = {
+  reading: 'Reading the package',
+  converting: 'Converting cards',
+  storingMedia: STORING_MEDIA,
+  writing: 'Writing cards',
+} as const;
+
+export interface ConvertedCard {
+  /** Anki's card id (the revlog refers to it). */
+  ankiId: number;
+  guid: string;
+  ord: number;
+  deckName: string;
+  tags: string;
+  content: MnemoCardContent;
+  schedule: MnemoSchedule;
+}
+
+export interface ImportPlan {
+  /** Every note's GUID (to find the notes imported before). */
+  guids: string[];
+  cards: ConvertedCard[];
+  /** The media files the cards show, to store before the cards are written. */
+  media: ImportMediaFile[];
+  /** Why cards or media files were not imported, in the order first met, with counts. */
+  skipped: [string, number][];
+  revlog: AnkiReview[];
+}
+
+export type ProgressReport = (phase: string, done: number, total: number) => void;
+
+/** Anki's tags ('a b' with spaces around) as Mnemo's column, within Mnemo's tag limits. */
+function tagsColumn(tags: string): string {
+  return normalizeTags(tags)
+    .filter((tag) => tag.length <= TAG_MAX_LENGTH)
+    .slice(0, TAGS_MAX)
+    .join(' ');
+}
+
+const deckNameOf = (collection: AnkiCollection, did: string) =>
+  (collection.decks.get(did) ?? 'Default').slice(0, DECK_NAME_MAX).trim() || 'Default';
+
+/** Reads the package and converts every card; a refusal is an HttpError (400) as before. */
+export async function convertAnkiPackage(
+  bytes: Uint8Array,
+  now: string,
+  progress: ProgressReport = () => {},
+): Promise<ImportPlan> {
+  progress(IMPORT_PHASES.reading, 0, 0);
+  const pkg = await readAnkiPackage(bytes);
+  const collection = await readCollection(pkg.collection, pkg.version);
+  const lastReview = new Map<number, number>();
+  for (const entry of collection.revlog) lastReview.set(entry.cid, entry.id);
+  const media = await collectPackageMedia(bytes, pkg, collection.notes);
+  const notes = new Map(media.notes.map((note) => [note.id, note]));
+  const skipped = new Map<string, number>(media.skipped);
+  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+
+  const cards: ConvertedCard[] = [];
+  const total = collection.cards.length;
+  progress(IMPORT_PHASES.converting, 0, total);
+  collection.cards.forEach((card, index) => {
+    if (index % 500 === 0) progress(IMPORT_PHASES.converting, index, total);
+    const note = notes.get(card.nid);
+    const noteType = note && collection.noteTypes.get(note.mid);
+    if (!note || !noteType) {
+      skip('The card’s note or note type is missing from the package');
+      return;
+    }
+    const deckName = deckNameOf(collection, card.did);
+    const conversion = ankiCardToMnemo(noteType, note.fields, card.ord, {
+      tags: note.tags,
+      deck: deckName,
+    });
+    if (!conversion.ok) {
+      skip(conversion.reason);
+      return;
+    }
+    cards.push({
+      ankiId: card.id,
+      guid: note.guid,
+      ord: card.ord,
+      deckName,
+      tags: tagsColumn(note.tags),
+      content: conversion.card,
+      schedule: ankiScheduleToMnemo(card, collection.crt, now, lastReview.get(card.id) ?? null),
+    });
+  });
+  progress(IMPORT_PHASES.converting, total, total);
+  return {
+    guids: collection.notes.map((note) => note.guid),
+    cards,
+    media: media.files,
+    skipped: [...skipped],
+    revlog: collection.revlog,
+  };
+}

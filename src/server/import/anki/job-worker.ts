@@ -1,0 +1,236 @@
+/**
+ * The Anki import worker (issue 12), like the generation worker: claims import jobs under a
+ * lease (compare-and-set), renews it while it works, converts the package in a thread of its
+ * own with a deadline (import-thread.ts), writing progress to the row at most every 250 ms, stores
+ * the media the cards show (media.ts, before the transaction: content-addressed, so files of a
+ * failed import are harmless orphans), then writes the cards and the job's completion in one
+ * transaction. A worker that dies leaves a lease
+ * that expires, and another worker takes the job again, at most MAX_IMPORT_ATTEMPTS times.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { IMPORT_JOB_MESSAGES } from '../../../core/anki/import-schemas';
+import type { Database } from '../../db/database';
+import { nowIso } from '../../db/time';
+import { jobSignals, notifyJobChanged } from '../../generation/signals';
+import { HttpError } from '../../http/errors';
+import type { FileStorage } from '../../storage/storage';
+import { IMPORT_PHASES } from './convert';
+import { convertInThread } from './import-thread';
+import { writeImportPlan } from './import.service';
+import { storeImportMedia } from './media';
+import {
+  claimImportJob,
+  findClaimableImportJobs,
+  findImportJobById,
+  type ImportJobRow,
+  updateHeldImportJob,
+} from './jobs.repository';
+import { IMPORT_WAKE } from './jobs.service';
+
+export const MAX_IMPORT_ATTEMPTS = 3;
+/** Progress is written to the job's row at most this often. */
+export const PROGRESS_INTERVAL_MS = 250;
+
+export interface ImportWorkerOptions {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  logger: Logger;
+  leaseSeconds: number;
+  deadlineSeconds: number;
+  pollMs?: number;
+}
+
+class LostLease extends Error {}
+
+export class ImportWorker {
+  readonly id = `import-worker-${randomUUID()}`;
+  private readonly stopping = new AbortController();
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: ImportWorkerOptions) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Stops taking jobs; a running job's thread is ended and the job left to its lease. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      try {
+        const job = await this.claimNext();
+        if (job) {
+          await this.process(job);
+          continue;
+        }
+      } catch (error) {
+        this.options.logger.error({ err: error, worker: this.id }, 'import worker error');
+      }
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          jobSignals.off(IMPORT_WAKE, done);
+          this.stopping.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, this.options.pollMs ?? 1000);
+        jobSignals.once(IMPORT_WAKE, done);
+        this.stopping.signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  private leaseUntil(): string {
+    return nowIso(new Date(Date.now() + this.options.leaseSeconds * 1000));
+  }
+
+  private async claimNext(): Promise<ImportJobRow | undefined> {
+    const { db } = this.options;
+    for (const candidate of await findClaimableImportJobs(db, nowIso())) {
+      if (await claimImportJob(db, candidate, this.id, nowIso(), this.leaseUntil())) {
+        notifyJobChanged(candidate.id);
+        return findImportJobById(db, candidate.id);
+      }
+    }
+    return undefined;
+  }
+
+  /** Ends the job (failed or completed) and removes its upload; false when the lease was lost. */
+  private async end(job: ImportJobRow, changes: Parameters<typeof updateHeldImportJob>[3]) {
+    const now = nowIso();
+    const won = await updateHeldImportJob(this.options.db, job.id, this.id, {
+      ...changes,
+      upload_path: null,
+      lease_owner: null,
+      completed_at: now,
+      updated_at: now,
+    });
+    if (won) await this.removeUpload(job);
+    notifyJobChanged(job.id);
+    return won;
+  }
+
+  private async removeUpload(job: ImportJobRow) {
+    if (!job.upload_path) return;
+    await this.options.storage.remove(job.upload_path).catch((error: unknown) => {
+      this.options.logger.warn({ err: error, jobId: job.id }, 'import upload not removed');
+    });
+  }
+
+  private fail(job: ImportJobRow, code: string, message: string) {
+    return this.end(job, { status: 'failed', error_code: code, error_message: message });
+  }
+
+  private async process(job: ImportJobRow): Promise<void> {
+    const { db, storage, logger } = this.options;
+    const log = logger.child({ jobId: job.id, worker: this.id });
+    if (Number(job.attempts) > MAX_IMPORT_ATTEMPTS) {
+      await this.fail(job, 'IMPORT_INTERRUPTED', IMPORT_JOB_MESSAGES.interrupted);
+      return;
+    }
+    const lost = new AbortController();
+    const deadline = AbortSignal.timeout(this.options.deadlineSeconds * 1000);
+    const signal = AbortSignal.any([lost.signal, deadline, this.stopping.signal]);
+    const heartbeat = setInterval(
+      () => {
+        updateHeldImportJob(db, job.id, this.id, { lease_expires_at: this.leaseUntil() })
+          .then((held) => held || lost.abort(new LostLease()))
+          .catch((error: unknown) => log.warn({ err: error }, 'lease renewal failed'));
+      },
+      Math.max(1000, (this.options.leaseSeconds * 1000) / 3),
+    );
+    // Progress: the latest report is written, at most every PROGRESS_INTERVAL_MS.
+    let latest: { phase: string; done: number; total: number } | null = null;
+    let writing: Promise<unknown> = Promise.resolve();
+    let lastWrite = 0;
+    const writeProgress = () => {
+      const report = latest;
+      latest = null;
+      lastWrite = Date.now();
+      if (!report) return;
+      writing = writing
+        .then(() => updateHeldImportJob(db, job.id, this.id, { ...report, updated_at: nowIso() }))
+        .then(() => notifyJobChanged(job.id))
+        .catch((error: unknown) => log.warn({ err: error }, 'progress not written'));
+    };
+    const progress = (phase: string, done: number, total: number) => {
+      latest = { phase, done, total };
+      if (Date.now() - lastWrite >= PROGRESS_INTERVAL_MS) writeProgress();
+    };
+    const started = Date.now();
+    try {
+      const bytes = job.upload_path ? await storage.get(job.upload_path) : null;
+      if (!bytes) {
+        await this.fail(job, 'UPLOAD_GONE', IMPORT_JOB_MESSAGES.uploadGone);
+        return;
+      }
+      const now = nowIso();
+      const plan = await convertInThread(bytes, now, { signal, onProgress: progress });
+      const converted = Date.now();
+      const mediaWritten = await storeImportMedia(storage, job.user_id, plan.media, {
+        signal,
+        onProgress: progress,
+      });
+      progress(IMPORT_PHASES.writing, 0, plan.cards.length);
+      writeProgress();
+      await writing;
+      const target = { deckId: Number(job.keep_decks) === 1 ? null : job.deck_id };
+      const summary = await db.transaction().execute(async (trx) => {
+        const won = await updateHeldImportJob(trx, job.id, this.id, {
+          status: 'completed',
+          phase: null,
+          done: plan.cards.length,
+          upload_path: null,
+          lease_owner: null,
+          completed_at: nowIso(),
+          updated_at: nowIso(),
+        });
+        if (!won) throw new LostLease();
+        const written = await writeImportPlan(trx, job.user_id, plan, target, now);
+        await trx
+          .updateTable('import_jobs')
+          .set({ summary: JSON.stringify(written) })
+          .where('id', '=', job.id)
+          .execute();
+        return written;
+      });
+      notifyJobChanged(job.id);
+      await this.removeUpload(job);
+      log.info(
+        {
+          ms: Date.now() - started,
+          convertMs: converted - started,
+          cards: summary.cards,
+          media: summary.media,
+          mediaWritten,
+        },
+        'import job done',
+      );
+    } catch (error) {
+      await writing;
+      if (error instanceof LostLease || lost.signal.aborted) {
+        log.warn('import job lost its lease');
+      } else if (this.stopping.signal.aborted) {
+        log.info('import job left to its lease (worker stopping)');
+      } else if (deadline.aborted) {
+        log.warn({ ms: Date.now() - started }, 'import job stopped at its deadline');
+        await this.fail(job, 'IMPORT_TOO_LONG', IMPORT_JOB_MESSAGES.tooLong);
+      } else if (error instanceof HttpError && error.status < 500) {
+        log.info({ code: error.code }, 'import job refused the package');
+        await this.fail(job, error.code, error.message);
+      } else {
+        log.warn({ err: error }, 'import job failed');
+        const reason = error instanceof Error ? error.message : String(error);
+        await this.fail(job, 'IMPORT_FAILED', IMPORT_JOB_MESSAGES.failed(reason));
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}
