@@ -45,6 +45,7 @@ import { preferenceRoutes } from './preferences/preferences.routes';
 import { ankiExportRoutes } from './anki-export/export.routes';
 import { importRoutes as ankiImportRoutes } from './import/anki/import.routes';
 import { apiTokenRoutes } from './api-tokens/api-tokens.routes';
+import { mediaRoutes } from './media/media.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -266,4 +267,5 @@ export const apiRoutes: ApiRoute[] = [
   ...importRoutes,
   ...ankiImportRoutes,
   ...apiTokenRoutes,
+  ...mediaRoutes,
 ];

@@ -140,6 +140,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('runs an Anki import worker with the generation workers unless ANKI_IMPORT_WORKERS says', () => {
+    expect(loadConfig({}).ankiImportWorkers).toBe(1);
+    expect(loadConfig({ GENERATION_WORKERS: '0' }).ankiImportWorkers).toBe(0);
+    expect(
+      loadConfig({ GENERATION_WORKERS: '0', ANKI_IMPORT_WORKERS: '1' }).ankiImportWorkers,
+    ).toBe(1);
+    expect(loadConfig({ ANKI_IMPORT_WORKERS: '0' }).ankiImportWorkers).toBe(0);
+    expect(problemsOf({ ANKI_IMPORT_WORKERS: '2' })).toEqual([
+      'ANKI_IMPORT_WORKERS: must be 0 or 1',
+    ]);
+  });
+
   it('allows the test clock only in tests', () => {
     expect(loadConfig({}).testClock).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);

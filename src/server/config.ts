@@ -138,6 +138,16 @@ const envSchema = z.object({
   SMS_MAX_PER_NUMBER_PER_HOUR: int(1, 1000, 5),
   JWT_EXPIRES_SECONDS: int(60, 86_400, 900),
   JWT_KEY_ROTATION_DAYS: int(0, 3650, 30),
+  // Unset: one when GENERATION_WORKERS is above 0, else none.
+  ANKI_IMPORT_WORKERS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be 0 or 1' })
+      .int('must be 0 or 1')
+      .min(0, 'must be 0 or 1')
+      .max(1, 'must be 0 or 1')
+      .optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url(['http:', 'https:'], 'http:// or https://'),
   S3_REGION: optionalString,
@@ -196,6 +206,8 @@ export interface Config {
   jwt: { expiresSeconds: number; keyRotationDays: number };
   /** Text messages (phone codes): Twilio's REST API when configured, else the outbox. */
   sms: SmsConfig;
+  /** Anki import workers in the web server (ANKI_IMPORT_WORKERS, 0 or 1). */
+  ankiImportWorkers: number;
   /** Tests only: a request's `X-Test-Now` header sets its clock (src/server/clock.ts). */
   testClock: boolean;
   /** Tests and benchmarks only: each response says how many SQL statements it ran. */
@@ -396,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPerNumberPerHour: e.SMS_MAX_PER_NUMBER_PER_HOUR,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    ankiImportWorkers: e.ANKI_IMPORT_WORKERS ?? (e.GENERATION_WORKERS > 0 ? 1 : 0),
     generation: {
       workers: e.GENERATION_WORKERS,
       maxJobsPerUser: e.GENERATION_MAX_JOBS_PER_USER,

@@ -68,7 +68,14 @@ export async function startServices(
   const auth = createAuth(deps);
   const app = createApp({ config, db, auth, logger, storage, webDistDir });
   const signals = startJobSignals(config, db, logger);
-  const workers = startWorkers(config, db, storage, logger, config.generation.workers);
+  const workers = startWorkers(
+    config,
+    db,
+    storage,
+    logger,
+    config.generation.workers,
+    config.ankiImportWorkers > 0,
+  );
   return {
     db,
     app,
@@ -92,8 +99,8 @@ export function startJobSignals(config: Config, db: Db, logger: Logger) {
 }
 
 /**
- * Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more), and with
- * them one Anki import worker (none when GENERATION_WORKERS is 0).
+ * Generation workers in this process (GENERATION_WORKERS; `npm run worker` runs more), and one
+ * Anki import worker when `imports` (ANKI_IMPORT_WORKERS; by default with generation workers).
  */
 export function startWorkers(
   config: Config,
@@ -101,6 +108,7 @@ export function startWorkers(
   storage: FileStorage,
   logger: Logger,
   count: number,
+  imports = count > 0,
 ) {
   const workers: { start(): void; stop(): Promise<void> }[] = Array.from({ length: count }, () => {
     // One text thread per worker: a job stopped at its deadline stops only its own thread.
@@ -115,7 +123,7 @@ export function startWorkers(
       maxJobsPerUser: config.generation.maxJobsPerUser,
     });
   });
-  if (count > 0) {
+  if (imports) {
     workers.push(
       new ImportWorker({
         db: db.kysely,

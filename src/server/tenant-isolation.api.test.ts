@@ -17,7 +17,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   // No generation worker: the fixtures' job stays pending, so cancel and retry can be shown.
-  server = await startTestServer({ env: { GENERATION_WORKERS: '0' } });
+  // But an Anki import worker: the fixtures import a package with an image.
+  server = await startTestServer({ env: { GENERATION_WORKERS: '0', ANKI_IMPORT_WORKERS: '1' } });
 });
 
 afterAll(async () => {
@@ -31,7 +32,8 @@ function requestFor(definition: ApiRoute, ids: FixtureIds, bodyIds: FixtureIds =
     .replace(':sessionId', ids.sessionId)
     .replace(':jobId', ids.jobId)
     .replace(':importJobId', ids.importJobId)
-    .replace(':tokenId', ids.apiTokenId);
+    .replace(':tokenId', ids.apiTokenId)
+    .replace(':name', ids.mediaName);
   const query = definition.example.query
     ? `?${new URLSearchParams(definition.example.query(ids))}`
     : '';

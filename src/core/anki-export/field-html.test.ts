@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ankiFieldHtml } from './field-html';
+import { ankiFieldHtml, mediaNamesIn } from './field-html';
 
 describe('ankiFieldHtml', () => {
   it('renders Markdown to HTML and unwraps a single paragraph', () => {
@@ -28,5 +28,28 @@ describe('ankiFieldHtml', () => {
   it('stays linear on many unclosed dollars', () => {
     const text = '$a '.repeat(50_000);
     expect(ankiFieldHtml(text).length).toBeGreaterThan(100_000);
+  });
+});
+
+describe('stored media in Anki fields', () => {
+  const png = `${'a'.repeat(64)}.png`;
+  const mp3 = `${'b'.repeat(64)}.mp3`;
+
+  it('writes an image as <img src> and a sound as [sound:] with the stored name', () => {
+    expect(ankiFieldHtml(`Look ![](mnemo-media:${png})`)).toBe(`Look <img src="${png}">`);
+    expect(ankiFieldHtml(`Hear ![sound](mnemo-media:${mp3})`)).toBe(`Hear [sound:${mp3}]`);
+  });
+
+  it('leaves other images and malformed media names to the usual rendering', () => {
+    expect(ankiFieldHtml('![x](https://example.com/a.png)')).toBe(
+      '<img src="https://example.com/a.png" alt="x">',
+    );
+    expect(ankiFieldHtml('![](mnemo-media:abc.png)')).not.toContain('src="abc.png"');
+  });
+
+  it('lists the stored media a card refers to, once each', () => {
+    const content = `![](mnemo-media:${png}) and ![](mnemo-media:${png}) ![s](mnemo-media:${mp3})`;
+    expect(mediaNamesIn(content)).toEqual([png, mp3]);
+    expect(mediaNamesIn(`mnemo-media:${'a'.repeat(64)}.svg`)).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownItInstance, StateInline } from 'markdown-it';
+import { AUDIO_EXTENSIONS, isMediaName, MEDIA_SCHEME } from '../card-content/media';
 import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
 
 /**
  * Mnemo card content as an Anki field: Markdown rendered to HTML (raw HTML escaped, as Mnemo
  * shows it), TeX math as MathJax's `\(…\)` and `\[…\]` (Anki renders those), cloze markers
  * `{{c1::…}}` left as written (the syntax is Anki's). A single paragraph is unwrapped, as Anki's
- * editor writes fields. Linear time: math is found by the same scanner as the card renderer.
+ * editor writes fields. A stored media file (`![](mnemo-media:<name>)`) becomes Anki's own reference
+ * to a file of the package's media: `<img src="<name>">`, or `[sound:<name>]` for audio. Linear time: math is found by the same scanner as the card renderer.
  */
 export function ankiFieldHtml(content: string): string {
   const html = fieldMarkdown().render(content.replace(/\r\n?/g, '\n')).trim();
@@ -36,6 +38,18 @@ function mathRule(state: StateInline, silent: boolean): boolean {
 }
 
 let instance: MarkdownItInstance | null = null;
+const AUDIO = new Set<string>(AUDIO_EXTENSIONS);
+
+const MEDIA_REFERENCE = /mnemo-media:([0-9a-f]{64}\.[a-z0-9]{3,4})/g;
+
+/** The stored media files card content refers to (`mnemo-media:<name>`), once each. */
+export function mediaNamesIn(content: string): string[] {
+  const names = new Set<string>();
+  for (const match of content.matchAll(MEDIA_REFERENCE)) {
+    if (isMediaName(match[1] ?? '')) names.add(match[1]!);
+  }
+  return [...names];
+}
 
 function fieldMarkdown(): MarkdownItInstance {
   if (instance) return instance;
@@ -45,6 +59,14 @@ function fieldMarkdown(): MarkdownItInstance {
     const token = tokens[index];
     const tex = escapeHtml(token?.content ?? '');
     return token?.meta?.display ? `\\[${tex}\\]` : `\\(${tex}\\)`;
+  };
+  const image = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, index, options, env, self) => {
+    const src = String(tokens[index]?.attrGet('src') ?? '');
+    const name = src.startsWith(MEDIA_SCHEME) ? src.slice(MEDIA_SCHEME.length) : '';
+    if (!isMediaName(name)) return image(tokens, index, options, env, self);
+    const ext = name.slice(name.lastIndexOf('.') + 1);
+    return AUDIO.has(ext) ? `[sound:${name}]` : `<img src="${name}">`;
   };
   instance = md;
   return md;

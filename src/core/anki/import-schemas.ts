@@ -32,6 +32,9 @@ export interface AnkiImportSummary {
   cards_updated: number;
   decks_created: string[];
   reviews: number;
+  /** Media files (images, sounds) the cards show, stored once each (content-addressed). */
+  media: number;
+  /** Why cards or media files were left out, with counts. */
   skipped: { reason: string; count: number }[];
 }
 

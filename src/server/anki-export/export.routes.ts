@@ -22,8 +22,8 @@ export const ankiExportRoutes: ApiRoute[] = [
       422: [EXPORT_MESSAGES.tooLarge],
     },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
-    handle: ({ db, user, params, query }) =>
-      exportAnkiPackage(db, user.id, query.time_zone, params.deckId ?? '', query.format),
+    handle: ({ db, storage, user, params, query }) =>
+      exportAnkiPackage(db, storage, user.id, query.time_zone, params.deckId ?? '', query.format),
   }),
   route({
     method: 'get',
@@ -36,7 +36,7 @@ export const ankiExportRoutes: ApiRoute[] = [
       422: [EXPORT_MESSAGES.tooLarge],
     },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
-    handle: ({ db, user, query }) =>
-      exportAnkiPackage(db, user.id, query.time_zone, undefined, query.format),
+    handle: ({ db, storage, user, query }) =>
+      exportAnkiPackage(db, storage, user.id, query.time_zone, undefined, query.format),
   }),
 ];

@@ -6,7 +6,10 @@ import type { Database } from '../db/database';
 import { toIso } from '../db/time';
 import { HttpError, notFound } from '../http/errors';
 import { createTextThread } from '../generation/text-thread';
-import type { AnkiExportInput } from '../generation/text-tasks';
+import type { AnkiExportInput, AnkiExportMedia } from '../generation/text-tasks';
+import { mediaNamesIn } from '../../core/anki-export/field-html';
+import { mediaStoragePath } from '../media/media-paths';
+import type { FileStorage } from '../storage/storage';
 import { findExportData } from './export.repository';
 
 export const EXPORT_MESSAGES = {
@@ -32,6 +35,7 @@ const num = (value: unknown) => Number(value);
  */
 export async function exportAnkiPackage(
   db: Kysely<Database>,
+  storage: FileStorage,
   userId: string,
   timeZone: string,
   deckId?: string,
@@ -76,13 +80,23 @@ export async function exportAnkiPackage(
       reviewed_at: toIso(review.reviewed_at),
     })),
   };
+  // The stored media the cards show go into the package (read here, on the main thread, from
+  // the user's own folder; a file that is gone is left out and the card keeps its reference).
+  const media: AnkiExportMedia[] = [];
+  const names = new Set(
+    data.cards.flatMap((card) => mediaNamesIn(card.front_content + '\n' + card.back_content)),
+  );
+  for (const name of names) {
+    const bytes = await storage.get(mediaStoragePath(userId, name));
+    if (bytes !== null) media.push({ name, data: bytes });
+  }
   // Building the rows and the SQLite file takes seconds for tens of thousands of cards: it runs
   // in a thread of its own, with a deadline, never on the event loop.
   exportThread ??= createTextThread();
   let bytes: Uint8Array;
   try {
     bytes = await exportThread.run(
-      { kind: 'anki-export', input },
+      { kind: 'anki-export', input, media },
       AbortSignal.timeout(EXPORT_DEADLINE_MS),
     );
   } catch (error) {

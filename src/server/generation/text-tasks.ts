@@ -32,8 +32,14 @@ export type TextTask =
   | { kind: 'chunk'; content: string; maxCharacters: number }
   | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
   | { kind: 'html'; html: string; url: string }
-  | { kind: 'anki-export'; input: AnkiExportInput }
+  | { kind: 'anki-export'; input: AnkiExportInput; media?: AnkiExportMedia[] }
   | { kind: 'text-import'; text: string; mapping?: ColumnMapping; mode: 'preview' | 'import' };
+
+/** A stored media file the exported cards refer to, by the name the fields use. */
+export interface AnkiExportMedia {
+  name: string;
+  data: Uint8Array;
+}
 
 /** What the .apkg export needs (src/server/anki-export), `now` as an ISO string. */
 export type AnkiExportInput = Omit<Parameters<typeof buildAnkiCollection>[0], 'now'> & {
@@ -89,7 +95,11 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
       const { buildAnkiCollection } = await import('../anki-export/collection');
       const { writeApkg } = await import('../anki-export/package');
       const { format = 'current', ...input } = task.input;
-      return writeApkg(buildAnkiCollection({ ...input, now: new Date(input.now) }), [], format);
+      return writeApkg(
+        buildAnkiCollection({ ...input, now: new Date(input.now) }),
+        task.media ?? [],
+        format,
+      );
     }
     case 'text-import': {
       const { planTextImport } = await import('../../core/import/text-import-plan');

@@ -50,7 +50,9 @@ export interface FixtureIds {
   jobId: string;
   /** A stored upload ({userId}/{timestamp}_{random}.txt). */
   filePath: string;
-  /** An Anki import job into deckId. */
+  /** A stored media file (`<sha256>.png`, unique to this user), from an imported Anki card. */
+  mediaName: string;
+  /** An Anki import job (completed) into otherDeckId. */
   importJobId: string;
   /** An API token of the owner. */
   apiTokenId: string;

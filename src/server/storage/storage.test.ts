@@ -93,6 +93,16 @@ describe.each(adapters)('file storage: %s', (_name, make) => {
     ]);
   });
 
+  it('tells whether a file exists without reading it', async () => {
+    const storage = await make();
+    await storage.ready();
+    expect(await storage.exists('carol/media/a.png')).toBe(false);
+    await storage.put('carol/media/a.png', new Uint8Array([1, 2, 3]), 'image/png');
+    expect(await storage.exists('carol/media/a.png')).toBe(true);
+    expect(await storage.exists('carol/media')).toBe(false);
+    expect(await storage.exists('carol/media/b.png')).toBe(false);
+  });
+
   it('stores a file from disk (an Anki package waiting for its import job)', async () => {
     const storage = await make();
     await storage.ready();

@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -32,6 +33,8 @@ export interface FileStorage {
   putFile(path: string, source: string, contentType: string): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   get(path: string): Promise<Uint8Array | null>;
+  /** Whether the file exists, without reading it (a stat, a HEAD request). */
+  exists(path: string): Promise<boolean>;
   /** Every file whose path starts with `prefix`, by path. */
   list(prefix: string): Promise<StoredObject[]>;
   /** True when a file was removed. */
@@ -83,6 +86,15 @@ export class LocalStorage implements FileStorage {
       return new Uint8Array(await fs.readFile(this.resolve(file)));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async exists(file: string) {
+    try {
+      return (await fs.stat(this.resolve(file))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
   }
@@ -188,6 +200,16 @@ export class S3Storage implements FileStorage {
       return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
     } catch (error) {
       if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(file: string) {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: file }));
+      return true;
+    } catch (error) {
+      if (notFound(error)) return false;
       throw error;
     }
   }

@@ -1,6 +1,8 @@
-import { samplePackage } from '../import/anki/test-packages';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FixtureIds } from '../http/route-table';
+import { mediaPackage } from '../import/anki/test-media';
+import { importAnkiAndWait } from './anki-import';
 import { HttpClient, uniqueEmail } from './http-client';
 
 export const PASSWORD = 'a long enough password';
@@ -14,7 +16,7 @@ export async function newUser(baseUrl: string, prefix = 'user'): Promise<HttpCli
     password: PASSWORD,
     name: prefix,
   });
-  expect(response.status).toBe(200);
+  expect(response.status, await response.clone().text()).toBe(200);
   return client;
 }
 
@@ -79,20 +81,28 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
     await client.request('/api/generation/file', { method: 'POST', body: upload }),
     201,
   );
-  const anki = new FormData();
-  anki.set('deck_id', deck.id);
-  anki.set('file', new File([new Uint8Array(samplePackage())], 'french.apkg'));
-  const importJob = await json<{ id: string }>(
-    await client.request('/api/import/anki', { method: 'POST', body: anki }),
-    202,
+  // An Anki import job, done: a card with an image of this user's own (a stored media file),
+  // in the second deck.
+  const imported = await importAnkiAndWait(client, mediaPackage(randomUUID()), {
+    deck_id: other.id,
+  });
+  expect(imported.job?.status).toBe('completed');
+  const cards = await json<{ flashcards: { front_content: string }[] }>(
+    await client.get(`/api/flashcards?deck_id=${other.id}`),
+    200,
   );
+  const mediaName = cards.flashcards
+    .map((card) => /mnemo-media:([^)\s]+)/.exec(card.front_content)?.[1])
+    .find(Boolean);
+  expect(mediaName).toBeTruthy();
   const apiToken = await json<{ api_token: { id: string } }>(
     await client.post('/api/api-tokens', { name: 'Fixture token' }),
     201,
   );
   return {
     apiTokenId: apiToken.api_token.id,
-    importJobId: importJob.id,
+    importJobId: imported.job!.id,
+    mediaName: mediaName!,
     filePath: fileJob.source_file_path,
     deckId: deck.id,
     otherDeckId: other.id,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { convertAnkiPackage, IMPORT_PHASES } from './convert';
 import { convertInThread } from './import-thread';
+import { createHash } from 'node:crypto';
+import { MEDIA_SKIPPED } from './media';
+import { tinyPng } from './test-media';
 import { buildPackage, STOCK } from './test-packages';
 
 const NOW = '2026-11-24T12:00:00.000Z';
@@ -58,5 +61,37 @@ describe('the conversion step of an Anki import', () => {
     const running = convertInThread(pkg(3), NOW, { signal: stop.signal, onProgress: () => {} });
     stop.abort(new Error('stopped'));
     await expect(running).rejects.toThrow('stopped');
+  });
+
+  it('reads the media in the thread: files named by content, fields rewritten, skips counted', async () => {
+    const png = tinyPng('convert');
+    const name = `${createHash('sha256').update(png).digest('hex')}.png`;
+    const bytes = buildPackage({
+      generation: 'anki21b',
+      noteTypes: [STOCK.basic],
+      decks: [{ id: 1, name: 'Pictures' }],
+      notes: [
+        {
+          guid: 'dot',
+          mid: STOCK.basic.id,
+          fields: ['<img src="dot.png"> and <img src="dot.png">', 'gone <img src="gone.png">'],
+          cards: [{ ord: 0 }],
+        },
+      ],
+      media: [{ name: 'dot.png', data: png }],
+    });
+    const plan = await convertInThread(bytes, NOW, {
+      signal: new AbortController().signal,
+      onProgress: () => {},
+    });
+    expect(plan.media).toHaveLength(1);
+    expect(plan.media[0]).toMatchObject({ name, contentType: 'image/png' });
+    expect(Buffer.from(plan.media[0]!.bytes).equals(png)).toBe(true);
+    expect(plan.cards[0]!.content.front_content).toBe(
+      `![](mnemo-media:${name}) and ![](mnemo-media:${name})`,
+    );
+    expect(plan.cards[0]!.content.back_content).toContain('gone.png');
+    expect(plan.skipped).toEqual([[MEDIA_SKIPPED.missing, 1]]);
+    expect(plan).toEqual(await convertAnkiPackage(bytes, NOW));
   });
 });

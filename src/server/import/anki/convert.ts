@@ -1,23 +1,24 @@
 /**
  * The conversion step of an Anki import (issue 12): package bytes in, plain data out — every
- * card rendered as Mnemo content with its schedule, the reasons cards were skipped, the revlog.
- * No database and no shared state, so it runs in the import thread (import-thread.ts); the
- * write step (import.service.ts) turns the plan into rows in one transaction.
+ * card rendered as Mnemo content with its schedule, the media files its notes refer to (read,
+ * typed and named by content in media.ts, the fields rewritten to `mnemo-media:`), the reasons
+ * cards and media were skipped, the revlog. No database and no shared state, so it runs in the
+ * import thread (import-thread.ts); the job stores the media (media.ts `storeImportMedia`), then
+ * the write step (import.service.ts) turns the plan into rows in one transaction.
  */
 import { ankiCardToMnemo, type MnemoCardContent } from '../../../core/anki/cards';
 import { ankiScheduleToMnemo, type MnemoSchedule } from '../../../core/anki/scheduling';
 import { DECK_NAME_MAX } from '../../../core/deck-schemas';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from '../../../core/tags';
 import { type AnkiCollection, type AnkiReview, readCollection } from './collection';
+import { collectPackageMedia, type ImportMediaFile, STORING_MEDIA } from './media';
 import { readAnkiPackage } from './package';
-
-/** Said of the package's media files: Mnemo cannot show them in cards yet. */
-export const MEDIA_NOT_IMPORTED = 'Media files (images, audio) are not imported yet';
 
 /** The phases an import job shows (with done of total while converting). */
 export const IMPORT_PHASES = {
   reading: 'Reading the package',
   converting: 'Converting cards',
+  storingMedia: STORING_MEDIA,
   writing: 'Writing cards',
 } as const;
 
@@ -36,7 +37,9 @@ export interface ImportPlan {
   /** Every note's GUID (to find the notes imported before). */
   guids: string[];
   cards: ConvertedCard[];
-  /** Why cards were not imported, in the order first met, with counts. */
+  /** The media files the cards show, to store before the cards are written. */
+  media: ImportMediaFile[];
+  /** Why cards or media files were not imported, in the order first met, with counts. */
   skipped: [string, number][];
   revlog: AnkiReview[];
 }
@@ -65,10 +68,10 @@ export async function convertAnkiPackage(
   const collection = await readCollection(pkg.collection, pkg.version);
   const lastReview = new Map<number, number>();
   for (const entry of collection.revlog) lastReview.set(entry.cid, entry.id);
-  const notes = new Map(collection.notes.map((note) => [note.id, note]));
-  const skipped = new Map<string, number>();
+  const media = await collectPackageMedia(bytes, pkg, collection.notes);
+  const notes = new Map(media.notes.map((note) => [note.id, note]));
+  const skipped = new Map<string, number>(media.skipped);
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  if (pkg.mediaFiles > 0) skipped.set(MEDIA_NOT_IMPORTED, pkg.mediaFiles);
 
   const cards: ConvertedCard[] = [];
   const total = collection.cards.length;
@@ -104,6 +107,7 @@ export async function convertAnkiPackage(
   return {
     guids: collection.notes.map((note) => note.guid),
     cards,
+    media: media.files,
     skipped: [...skipped],
     revlog: collection.revlog,
   };

@@ -87,6 +87,7 @@ describe('an Anki import as a background job', () => {
       cards_updated: 0,
       decks_created: [],
       reviews: 0,
+      media: 0,
       skipped: [],
     });
     expect(seen.completed_at).not.toBeNull();

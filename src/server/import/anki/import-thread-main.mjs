@@ -13,7 +13,9 @@ parentPort?.once('message', async ({ bytes, now }) => {
     const plan = await convertAnkiPackage(bytes, now, (phase, done, total) =>
       parentPort?.postMessage({ type: 'progress', phase, done, total }),
     );
-    parentPort?.postMessage({ type: 'done', plan });
+    // The media files' bytes are moved, not copied (each has a buffer of its own: media.ts).
+    const transfer = plan.media.map((file) => file.bytes.buffer);
+    parentPort?.postMessage({ type: 'done', plan }, transfer);
   } catch (error) {
     const known = error instanceof Error && 'status' in error && 'code' in error;
     parentPort?.postMessage({

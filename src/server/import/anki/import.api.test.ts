@@ -54,6 +54,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
       cards_updated: 0,
       decks_created: ['Languages::French', 'Science'],
       reviews: 3,
+      media: 0,
       skipped: [],
     });
     const decks = await decksOf(user);

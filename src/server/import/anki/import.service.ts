@@ -163,6 +163,7 @@ export async function writeImportPlan(
     cards_updated: updated,
     decks_created: created,
     reviews,
+    media: plan.media.length,
     skipped: plan.skipped.map(([reason, count]) => ({ reason, count })),
   };
 }

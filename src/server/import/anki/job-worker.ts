@@ -1,8 +1,10 @@
 /**
  * The Anki import worker (issue 12), like the generation worker: claims import jobs under a
  * lease (compare-and-set), renews it while it works, converts the package in a thread of its
- * own with a deadline (import-thread.ts), writing progress to the row at most every 250 ms, then
- * writes the cards and the job's completion in one transaction. A worker that dies leaves a lease
+ * own with a deadline (import-thread.ts), writing progress to the row at most every 250 ms, stores
+ * the media the cards show (media.ts, before the transaction: content-addressed, so files of a
+ * failed import are harmless orphans), then writes the cards and the job's completion in one
+ * transaction. A worker that dies leaves a lease
  * that expires, and another worker takes the job again, at most MAX_IMPORT_ATTEMPTS times.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +19,7 @@ import type { FileStorage } from '../../storage/storage';
 import { IMPORT_PHASES } from './convert';
 import { convertInThread } from './import-thread';
 import { writeImportPlan } from './import.service';
+import { storeImportMedia } from './media';
 import {
   claimImportJob,
   findClaimableImportJobs,
@@ -170,6 +173,10 @@ export class ImportWorker {
       const now = nowIso();
       const plan = await convertInThread(bytes, now, { signal, onProgress: progress });
       const converted = Date.now();
+      const mediaWritten = await storeImportMedia(storage, job.user_id, plan.media, {
+        signal,
+        onProgress: progress,
+      });
       progress(IMPORT_PHASES.writing, 0, plan.cards.length);
       writeProgress();
       await writing;
@@ -196,7 +203,13 @@ export class ImportWorker {
       notifyJobChanged(job.id, 'anki-import');
       await this.removeUpload(job);
       log.info(
-        { ms: Date.now() - started, convertMs: converted - started, cards: summary.cards },
+        {
+          ms: Date.now() - started,
+          convertMs: converted - started,
+          cards: summary.cards,
+          media: summary.media,
+          mediaWritten,
+        },
         'import job done',
       );
     } catch (error) {

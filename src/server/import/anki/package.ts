@@ -42,15 +42,15 @@ export interface AnkiPackage {
   version: 1 | 2 | 3;
   /** The SQLite collection, decompressed. */
   collection: Buffer;
-  /** Media files in the package (zip entries named 0, 1, 2…): not imported yet. */
+  /** Media files in the package (zip entries named 0, 1, 2…); read by `package-media.ts`. */
   mediaFiles: number;
 }
 
 const COLLECTIONS = { 1: 'collection.anki2', 2: 'collection.anki21', 3: 'collection.anki21b' };
 
-const bomb = (message: string) => new HttpError(400, 'ZIP_BOMB', message);
+export const bomb = (message: string) => new HttpError(400, 'ZIP_BOMB', message);
 
-async function openZip(source: Buffer | string): Promise<yauzl.ZipFile> {
+export async function openZip(source: Buffer | string): Promise<yauzl.ZipFile> {
   const options = { lazyEntries: true, validateEntrySizes: true };
   try {
     return await new Promise<yauzl.ZipFile>((resolve, reject) => {
@@ -64,7 +64,7 @@ async function openZip(source: Buffer | string): Promise<yauzl.ZipFile> {
   }
 }
 
-async function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+export async function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   const entries: yauzl.Entry[] = [];
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -80,7 +80,7 @@ async function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   return entries;
 }
 
-async function inflate(
+export async function inflate(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
   budget: { left: number },

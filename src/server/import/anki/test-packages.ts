@@ -5,6 +5,7 @@
  * protobuf configs, deck names joined by \x1f, zstd-compressed `collection.anki21b`, `meta`
  * = PackageMetadata{version: 3}, and the dummy `collection.anki2` Anki writes beside it).
  */
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { AnkiNoteType } from '../../../core/anki/cards';
@@ -59,6 +60,8 @@ export interface FixtureSpec {
   decks: { id: number; name: string }[];
   notes: FixtureNote[];
   revlog?: FixtureRevlog[];
+  /** Media files in the package (zip entries "0", "1"…, named in the `media` map). */
+  media?: { name: string; data: Uint8Array }[];
 }
 
 function varint(value: number): number[] {
@@ -72,13 +75,13 @@ function varint(value: number): number[] {
   return out;
 }
 
-/** Protobuf of varint and string fields, in the order given. */
-export function protobuf(fields: [number, number | string][]): Buffer {
+/** Protobuf of varint, string and bytes (a nested message) fields, in the order given. */
+export function protobuf(fields: [number, number | string | Uint8Array][]): Buffer {
   const bytes: number[] = [];
   for (const [field, value] of fields) {
     if (typeof value === 'number') bytes.push(...varint(field * 8), ...varint(value));
     else {
-      const text = Buffer.from(value, 'utf8');
+      const text = typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value);
       bytes.push(...varint(field * 8 + 2), ...varint(text.length), ...text);
     }
   }
@@ -226,17 +229,36 @@ function dummyCollection(): Buffer {
 /** The package's zip entries (change them to make broken packages). */
 export function packageEntries(spec: FixtureSpec): ZipEntry[] {
   const collection = buildCollection(spec);
+  const media = spec.media ?? [];
   if (spec.generation === 'anki21b') {
+    // MediaEntries { repeated MediaEntry entries = 1 }, MediaEntry { name = 1, size = 2,
+    // sha1 = 3 }; the list and every file zstd-compressed, a file's zip name its position.
+    const list = protobuf(
+      media.map((file): [number, Uint8Array] => [
+        1,
+        protobuf([
+          [1, file.name],
+          [2, file.data.length],
+          [3, createHash('sha1').update(file.data).digest()],
+        ]),
+      ]),
+    );
     return [
       { name: 'meta', data: protobuf([[1, 3]]) },
       { name: 'collection.anki21b', data: zlib.zstdCompressSync(collection) },
       { name: 'collection.anki2', data: dummyCollection(), deflate: true },
-      { name: 'media', data: zlib.zstdCompressSync(Buffer.alloc(0)) },
+      { name: 'media', data: zlib.zstdCompressSync(list) },
+      ...media.map((file, index) => ({
+        name: String(index),
+        data: zlib.zstdCompressSync(file.data),
+      })),
     ];
   }
+  const map = Object.fromEntries(media.map((file, index) => [String(index), file.name]));
   const entries: ZipEntry[] = [
     { name: `collection.${spec.generation}`, data: collection, deflate: true },
-    { name: 'media', data: Buffer.from('{}') },
+    { name: 'media', data: Buffer.from(JSON.stringify(map)) },
+    ...media.map((file, index) => ({ name: String(index), data: file.data, deflate: true })),
   ];
   if (spec.generation === 'anki21') {
     entries.push({ name: 'collection.anki2', data: dummyCollection(), deflate: true });

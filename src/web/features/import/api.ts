@@ -61,11 +61,14 @@ export function phaseText(job: AnkiImportJob): string {
   return job.total > 0 ? `${phase} ${job.done} of ${job.total}` : `${phase}…`;
 }
 
-/** 'Imported 4 notes as 6 cards, 3 reviews; created 2 decks.' and the skipped lines. */
+/** 'Imported 4 notes as 6 cards, 3 reviews; created 2 decks.', the media and the skipped lines. */
 export function summaryLines(summary: AnkiImportSummary): string[] {
   const lines = [
     `Imported ${plural(summary.notes, 'new note')} as ${plural(summary.cards, 'card')}, with ${plural(summary.reviews, 'past review')}.`,
   ];
+  if (summary.media > 0) {
+    lines.push(`Stored ${plural(summary.media, 'media file')} (images, sounds) the cards show.`);
+  }
   if (summary.notes_updated > 0) {
     lines.push(
       `Found ${plural(summary.notes_updated, 'note')} imported before: ${plural(summary.cards_updated, 'card')} updated, schedules kept.`,
