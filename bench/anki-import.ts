@@ -4,11 +4,13 @@
  * (SQLite, or PostgreSQL with DATABASE_URL) through the background job (upload → 202 → the job's
  * long poll until completed), then again (every note known), and prints the times, the server's
  * resident memory (its RSS sampled every 50 ms, and VmHWM) and the slowest answers of /healthz
- * (the event loop) and /readyz (the database) polled meanwhile. No media yet.
+ * (the event loop) and /readyz (the database) polled meanwhile. About 2,000 of the notes show
+ * an image of their own (48×48 PNG), stored through the storage adapter by the job.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { buildPackage, STOCK } from '../src/server/import/anki/test-packages';
+import { tinyPng } from '../src/server/import/anki/test-media';
 import type { AnkiImportJob } from '../src/core/anki/import-schemas';
 import { newUser } from '../src/server/testing/fixtures';
 import { startTestServer } from '../src/server/testing/test-server';
@@ -23,6 +25,9 @@ function memoryMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
   }
 }
 
+/** Every tenth Basic note shows an image of its own (about 2,000 files). */
+const withImage = (i: number) => i % 3 !== 0 && i % 10 === 1;
+
 export async function ankiImportBench(): Promise<string> {
   const lines: string[] = [];
   const notes = Array.from({ length: 30_000 }, (_, i) => {
@@ -33,7 +38,7 @@ export async function ankiImportBench(): Promise<string> {
       tags: 'bench chapter::one',
       fields: cloze
         ? [`The {{c1::answer ${i}}} and the {{c2::other}}`, '']
-        : [`<b>Question</b> ${i}`, `Answer ${i}`],
+        : [`<b>Question</b> ${i}`, `Answer ${i}${withImage(i) ? ` <img src="img${i}.png">` : ''}`],
       cards: cloze
         ? [
             { ord: 0, id: 10_000_000 + i * 2 },
@@ -61,18 +66,22 @@ export async function ankiImportBench(): Promise<string> {
     lastIvl: 1,
     type: 1,
   }));
+  const media = notes.flatMap((_, i) =>
+    withImage(i) ? [{ name: `img${i}.png`, data: tinyPng(`bench ${i}`, 48) }] : [],
+  );
   const pkg = buildPackage({
     generation: 'anki21b',
     noteTypes: [STOCK.basic, STOCK.cloze],
     decks: [{ id: 1, name: 'Bench' }],
     notes,
     revlog,
+    media,
   });
   const server = await startTestServer({ env: { LOG_LEVEL: 'info' } });
   try {
     const user = await newUser(server.url, 'bench');
     lines.push(
-      `Import of a package of 30,000 notes (20,000 Basic review cards, 10,000 Cloze notes of two deletions, 10,000 answers; ${(pkg.length / 1024).toFixed(0)} KB) on ${server.databaseUrl ? 'PostgreSQL' : 'SQLite'} through \`POST /api/import/anki\` and its background job (\`bench/anki-import.ts\`):`,
+      `Import of a package of 30,000 notes (20,000 Basic review cards, 10,000 Cloze notes of two deletions, 10,000 answers, ${media.length.toLocaleString('en-US')} images; ${(pkg.length / 1024).toFixed(0)} KB) on ${server.databaseUrl ? 'PostgreSQL' : 'SQLite'} through \`POST /api/import/anki\` and its background job (\`bench/anki-import.ts\`):`,
       '',
     );
     for (const round of ['first import', 'second import']) {
