@@ -145,6 +145,48 @@ describe('the phone factor', () => {
     expect(twilio.messages.filter((message) => message.to === phone)).toHaveLength(4);
   });
 
+  it('counts the codes sent to a number across processes (one database)', async () => {
+    const second = await startTestServer({
+      shareWith: server,
+      env: {
+        TWILIO_ACCOUNT_SID: 'AC-test',
+        TWILIO_AUTH_TOKEN: 'twilio-secret',
+        TWILIO_FROM: '+15550009999',
+        TWILIO_API_URL: twilio.url,
+        SMS_MAX_PER_NUMBER_PER_HOUR: '4',
+      },
+    });
+    try {
+      const here = await signUp();
+      const there = new HttpClient(second.url);
+      expect(
+        (
+          await there.post('/api/auth/sign-up/email', {
+            email: uniqueEmail('phone-b'),
+            password: PASSWORD,
+            name: 'b',
+          })
+        ).status,
+      ).toBe(200);
+      const phone = newNumber();
+      for (let index = 0; index < 4; index++) {
+        const sender = index % 2 === 0 ? here.client : there;
+        expect(
+          (await sender.post('/api/auth/phone-number/send-otp', { phoneNumber: phone })).status,
+        ).toBe(200);
+      }
+      for (const sender of [here.client, there]) {
+        const refused = await sender.post('/api/auth/phone-number/send-otp', {
+          phoneNumber: phone,
+        });
+        expect(refused.status).toBe(429);
+      }
+      expect(twilio.messages.filter((message) => message.to === phone)).toHaveLength(4);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('does not offer sign-in or password reset by SMS', async () => {
     const client = new HttpClient(server.url);
     const signIn = await client.post('/api/auth/sign-in/phone-number', {

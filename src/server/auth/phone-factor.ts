@@ -1,7 +1,10 @@
 import { APIError } from 'better-auth/api';
 import { phoneNumber } from 'better-auth/plugins';
 import type { Logger } from 'pino';
-import { E164_PATTERN, perNumberLimit, type SmsSender } from '../sms/sms';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { perNumberLimit } from '../sms/send-limit';
+import { E164_PATTERN, type SmsSender } from '../sms/sms';
 
 export const PHONE_MESSAGES = {
   tooMany: 'Too many codes were sent to this number. Try again in an hour.',
@@ -21,10 +24,16 @@ const smsText = (code: string) =>
 /**
  * The phone factor (SPEC §3 factors: totp or phone): better-auth's phoneNumber plugin confirms
  * a number (E.164) with a code sent to it; its two-factor plugin's OTP method then sends sign-in
- * codes to that confirmed number. Each number gets at most `maxPerHour` codes.
+ * codes to that confirmed number. Each number gets at most `maxPerHour` codes an hour, counted
+ * in the database (every process, every restart).
  */
-export function phoneFactor(sms: SmsSender, maxPerHour: number, logger: Logger) {
-  const allow = perNumberLimit(maxPerHour);
+export function phoneFactor(
+  sms: SmsSender,
+  maxPerHour: number,
+  logger: Logger,
+  db: Kysely<Database>,
+) {
+  const allow = perNumberLimit(db, maxPerHour);
   return {
     plugin: phoneNumber({
       otpLength: 6,
@@ -32,7 +41,7 @@ export function phoneFactor(sms: SmsSender, maxPerHour: number, logger: Logger) 
       allowedAttempts: 3,
       phoneNumberValidator: (value) => E164_PATTERN.test(value),
       sendOTP: async ({ phoneNumber: to, code }) => {
-        if (!allow(to))
+        if (!(await allow(to)))
           throw new APIError('TOO_MANY_REQUESTS', { message: PHONE_MESSAGES.tooMany });
         await sms.send(to, smsText(code));
       },
@@ -51,9 +60,9 @@ export function phoneFactor(sms: SmsSender, maxPerHour: number, logger: Logger) 
           logger.warn({ userId: user.id }, 'two-factor code asked for without a phone number');
           return;
         }
-        if (!allow(to)) {
+        if (!(await allow(to))) {
           logger.warn({ userId: user.id }, 'two-factor code refused: too many for this number');
-          return;
+          throw new APIError('TOO_MANY_REQUESTS', { message: PHONE_MESSAGES.tooMany });
         }
         await sms.send(to, smsText(otp));
       },

@@ -200,6 +200,13 @@ export interface ImportJobTable {
 }
 
 /** An API token of a user (issue 14): only its hash is stored. */
+/** A code sent by SMS (issue 14: the hourly limit per number). */
+export interface SmsSendTable {
+  id: string;
+  phone_number: string;
+  sent_at: Timestamp;
+}
+
 export interface ApiTokenTable {
   id: string;
   user_id: string;
@@ -221,6 +228,7 @@ export interface Database {
   import_jobs: ImportJobTable;
   user_preferences: UserPreferencesTable;
   api_tokens: ApiTokenTable;
+  sms_sends: SmsSendTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -6,6 +6,7 @@ import { clozeSiblingsMigration } from './migration-0006-cloze-siblings';
 import { tagsMigration } from './migration-0007-tags';
 import { ankiImportMigration } from './migration-0009-anki-import';
 import { importJobsMigration } from './migration-0010-import-jobs';
+import { smsSendsMigration } from './migration-0012-sms-sends';
 import { apiTokensMigration } from './migration-0011-api-tokens';
 
 type ColumnSpec = readonly [
@@ -280,6 +281,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0009_anki_import': ankiImportMigration(),
     '0010_import_jobs': importJobsMigration(timestamp),
     '0011_api_tokens': apiTokensMigration(timestamp),
+    '0012_sms_sends': smsSendsMigration(timestamp),
   };
 }
 

@@ -69,22 +69,3 @@ export function outboxSender(outboxDir: string, logger: Logger): SmsSender {
 export function createSmsSender(config: SmsConfig, logger: Logger): SmsSender {
   return config.twilio ? twilioSender(config.twilio) : outboxSender(config.outboxDir, logger);
 }
-
-/**
- * At most `max` codes per number in an hour (in this process): a number cannot be flooded,
- * nor a paid provider drained, from one account or many.
- */
-export function perNumberLimit(max: number, windowMs = 60 * 60 * 1000) {
-  const sent = new Map<string, number[]>();
-  return (to: string, at = Date.now()): boolean => {
-    const recent = (sent.get(to) ?? []).filter((time) => at - time < windowMs);
-    if (recent.length >= max) {
-      sent.set(to, recent);
-      return false;
-    }
-    recent.push(at);
-    sent.set(to, recent);
-    if (sent.size > 10_000) sent.delete(sent.keys().next().value ?? '');
-    return true;
-  };
-}
