@@ -32,4 +32,20 @@ describe('rate limits on auth routes', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('x-retry-after'))).toBeGreaterThan(0);
   });
+
+  it('limits the codes one address asks for, whatever the number', async () => {
+    const client = new HttpClient(first.url);
+    const email = uniqueEmail('sms');
+    await client.post('/api/auth/sign-up/email', {
+      email,
+      password: 'a long enough password',
+      name: 's',
+    });
+    const ask = (index: number) =>
+      client.post('/api/auth/phone-number/send-otp', { phoneNumber: `+1555123${1000 + index}` });
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index++) statuses.push((await ask(index)).status);
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses[3]).toBe(429);
+  });
 });
