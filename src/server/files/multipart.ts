@@ -135,9 +135,16 @@ async function receive(
       body.unpipe(parser);
       body.destroy();
       if (!out) return reject(error);
-      // The partial file is gone before the request fails.
-      out.destroy();
-      void rm(out.path as string, { force: true }).finally(() => reject(error));
+      // The partial file is gone before the request fails. A stream destroyed before its file
+      // was opened still opens (then closes) it: remove the file once the stream has closed.
+      const sink = out;
+      const remove = () =>
+        void rm(sink.path as string, { force: true }).finally(() => reject(error));
+      if (sink.closed) remove();
+      else {
+        sink.once('close', remove);
+        sink.destroy();
+      }
     };
 
     parser.on('field', (name, value, info) => {
