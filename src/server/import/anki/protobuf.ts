@@ -12,9 +12,15 @@ export interface Message {
   bytes(field: number): Uint8Array | undefined;
 }
 
-export function readMessage(bytes: Uint8Array): Message | null {
-  const varints = new Map<number, number>();
-  const strings = new Map<number, Uint8Array>();
+/**
+ * Walks the fields of a message in order: `visit` gets each varint as a number and each
+ * length-delimited field as bytes; fixed 32/64-bit fields are skipped. False when the bytes are
+ * not a well-formed message.
+ */
+function scanFields(
+  bytes: Uint8Array,
+  visit: (field: number, value: number | Uint8Array) => void,
+): boolean {
   let pos = 0;
   const readVarint = (): number | null => {
     let result = 0;
@@ -30,23 +36,33 @@ export function readMessage(bytes: Uint8Array): Message | null {
   };
   while (pos < bytes.length) {
     const key = readVarint();
-    if (key === null) return null;
+    if (key === null) return false;
     const field = Math.floor(key / 8);
     const wire = key % 8;
     if (wire === 0) {
       const value = readVarint();
-      if (value === null) return null;
-      varints.set(field, value);
+      if (value === null) return false;
+      visit(field, value);
     } else if (wire === 2) {
       const length = readVarint();
-      if (length === null || pos + length > bytes.length) return null;
-      strings.set(field, bytes.subarray(pos, pos + length));
+      if (length === null || pos + length > bytes.length) return false;
+      visit(field, bytes.subarray(pos, pos + length));
       pos += length;
     } else if (wire === 1) pos += 8;
     else if (wire === 5) pos += 4;
-    else return null;
+    else return false;
   }
-  if (pos > bytes.length) return null;
+  return pos <= bytes.length;
+}
+
+export function readMessage(bytes: Uint8Array): Message | null {
+  const varints = new Map<number, number>();
+  const strings = new Map<number, Uint8Array>();
+  const ok = scanFields(bytes, (field, value) => {
+    if (typeof value === 'number') varints.set(field, value);
+    else strings.set(field, value);
+  });
+  if (!ok) return null;
   const decoder = new TextDecoder();
   return {
     varint: (field) => varints.get(field),
@@ -64,33 +80,8 @@ export function readMessage(bytes: Uint8Array): Message | null {
  */
 export function readRepeated(bytes: Uint8Array, field: number): Uint8Array[] | null {
   const found: Uint8Array[] = [];
-  let pos = 0;
-  const readVarint = (): number | null => {
-    let result = 0;
-    let factor = 1;
-    for (let i = 0; i < 10; i++) {
-      if (pos >= bytes.length) return null;
-      const byte = bytes[pos++]!;
-      result += (byte & 0x7f) * factor;
-      if ((byte & 0x80) === 0) return result;
-      factor *= 128;
-    }
-    return null;
-  };
-  while (pos < bytes.length) {
-    const key = readVarint();
-    if (key === null) return null;
-    const wire = key % 8;
-    if (wire === 0) {
-      if (readVarint() === null) return null;
-    } else if (wire === 2) {
-      const length = readVarint();
-      if (length === null || pos + length > bytes.length) return null;
-      if (Math.floor(key / 8) === field) found.push(bytes.subarray(pos, pos + length));
-      pos += length;
-    } else if (wire === 1) pos += 8;
-    else if (wire === 5) pos += 4;
-    else return null;
-  }
-  return pos > bytes.length ? null : found;
+  const ok = scanFields(bytes, (number, value) => {
+    if (number === field && typeof value !== 'number') found.push(value);
+  });
+  return ok ? found : null;
 }
