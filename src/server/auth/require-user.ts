@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { unauthorized } from '../http/errors';
 import { looksLikeJwt, publishedKeys, verifyAccessToken } from './access-tokens';
 import type { Auth } from './auth';
+import { readSessionUser, type SessionCookieSettings } from './session-reader';
 
 export interface SessionUser {
   id: string;
@@ -54,14 +55,35 @@ async function userOfBearer(
   throw unauthorized(API_TOKEN_MESSAGES.invalidBearer);
 }
 
+/** What the session reader needs of better-auth's settings: its cookies, secret and ages. */
+async function cookieSettings(auth: Auth): Promise<SessionCookieSettings> {
+  const context = await auth.$context;
+  return {
+    sessionCookie: context.authCookies.sessionToken.name,
+    otherCookies: [
+      context.authCookies.dontRememberToken.name,
+      context.authCookies.sessionData.name,
+    ],
+    secret: context.secret,
+    expiresIn: context.sessionConfig.expiresIn,
+    updateAge: context.sessionConfig.updateAge,
+  };
+}
+
 /**
  * Puts the request's user on the context, or ends it with 401. With an `Authorization: Bearer`
  * header the token alone decides (an API token or a signed access token) and any cookie is
- * ignored; without one, the better-auth session cookie does.
+ * ignored; without one, the better-auth session cookie does: read in one query
+ * (`session-reader.ts`), or by better-auth itself when the session is expired, due for its
+ * refresh or carries cookies the reader leaves to it.
  */
-export const requireUser =
-  (auth: Auth, db: Kysely<Database>, baseUrl: string): MiddlewareHandler<AuthedEnv> =>
-  async (c, next) => {
+export const requireUser = (
+  auth: Auth,
+  db: Kysely<Database>,
+  baseUrl: string,
+): MiddlewareHandler<AuthedEnv> => {
+  let settings: Promise<SessionCookieSettings> | undefined;
+  return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (token !== undefined) {
       const { user, method } = await userOfBearer(token, auth, db, baseUrl);
@@ -69,9 +91,15 @@ export const requireUser =
       c.set('authMethod', method);
       return next();
     }
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw unauthorized();
-    c.set('user', { id: session.user.id, email: session.user.email });
+    settings ??= cookieSettings(auth);
+    let user = await readSessionUser(db, await settings, c.req.header('cookie'), Date.now());
+    if (user === undefined) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      user = session && { id: session.user.id, email: session.user.email };
+    }
+    if (!user) throw unauthorized();
+    c.set('user', user);
     c.set('authMethod', 'session');
     await next();
   };
+};
