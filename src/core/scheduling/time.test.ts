@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, HOUR_MS, localDate, studyDate, studyDayBounds } from './time';
+import { addDays, HOUR_MS, localDate, localParts, studyDate, studyDayBounds } from './time';
 
 describe('study days (4 am rollover, in the user zone)', () => {
   it('starts the day at 4 am local time', () => {
@@ -63,5 +63,68 @@ describe('study days (4 am rollover, in the user zone)', () => {
   it('adds calendar days across months and years', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+  });
+});
+
+describe('localParts (offsets kept by quarter hour)', () => {
+  const zones = [
+    'UTC',
+    'Europe/Paris',
+    'America/New_York',
+    'America/St_Johns',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'Africa/Monrovia',
+    'America/Sao_Paulo',
+    'Pacific/Apia',
+  ];
+  const byIntl = (instant: Date, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })
+        .formatToParts(instant)
+        .filter((part) => part.type !== 'literal')
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    return { ...parts, hour: parts.hour! % 24 };
+  };
+
+  it('answers what Intl answers, at any instant from 1900 to 2100, in any zone', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...zones),
+        (time, zone) => {
+          const instant = new Date(time);
+          expect(localParts(instant, zone)).toEqual(byIntl(instant, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is right on both sides of a transition, at every second around it', () => {
+    // New York springs forward at 07:00 UTC on 8 March 2026; Lord Howe moves half an hour.
+    for (const [zone, at] of [
+      ['America/New_York', Date.UTC(2026, 2, 8, 7)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 15)],
+      ['America/St_Johns', Date.UTC(2026, 10, 1, 4, 30)],
+      // Monrovia left its offset of -0:44:30 at 00:44:30 UTC: inside a quarter hour.
+      ['Africa/Monrovia', Date.UTC(1972, 0, 7, 0, 44, 30)],
+    ] as const) {
+      for (let second = -1200; second <= 1200; second += 7) {
+        const instant = new Date(at + second * 1000);
+        expect(localParts(instant, zone)).toEqual(byIntl(instant, zone));
+      }
+    }
   });
 });

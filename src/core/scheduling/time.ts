@@ -36,8 +36,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return cached;
 }
 
-/** The wall-clock date and time of an instant in a time zone. */
-export function localParts(instant: Date, timeZone: string): LocalParts {
+/** The wall-clock date and time of an instant in a time zone, asked of Intl (slow). */
+function formattedParts(instant: Date, timeZone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -52,9 +52,9 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
   };
 }
 
-/** Offset of the zone from UTC at an instant, in milliseconds (east positive). */
-function offsetAt(instant: Date, timeZone: string): number {
-  const local = localParts(instant, timeZone);
+/** Offset of the zone from UTC at an instant by Intl, in milliseconds (east positive). */
+function formattedOffset(instant: Date, timeZone: string): number {
+  const local = formattedParts(instant, timeZone);
   const asUtc = Date.UTC(
     local.year,
     local.month - 1,
@@ -64,6 +64,45 @@ function offsetAt(instant: Date, timeZone: string): number {
     local.second,
   );
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * Offsets by zone and quarter hour. Intl's `formatToParts` costs microseconds and every request
+ * with a study day asks for several; a zone's offset changes only at its transitions, so an
+ * offset seen at both ends of a quarter hour holds for all of it. A quarter hour that holds a
+ * transition (or a fractional-second offset) is never kept: it is asked of Intl each time.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const OFFSET_CACHE_SIZE = 20_000;
+const offsets = new Map<string, number>();
+
+/** Offset of the zone from UTC at an instant, in milliseconds (east positive). */
+function offsetAt(instant: Date, timeZone: string): number {
+  const time = instant.getTime();
+  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  const key = `${timeZone}|${quarter}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const start = quarter * QUARTER_HOUR_MS;
+  const first = formattedOffset(new Date(start), timeZone);
+  const last = formattedOffset(new Date(start + QUARTER_HOUR_MS - 1000), timeZone);
+  if (first !== last || first % 1000 !== 0) return formattedOffset(instant, timeZone);
+  if (offsets.size >= OFFSET_CACHE_SIZE) offsets.clear();
+  offsets.set(key, first);
+  return first;
+}
+
+/** The wall-clock date and time of an instant in a time zone. */
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetAt(instant, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /**

@@ -22,6 +22,7 @@ import type {
   LearningSessionTable,
 } from '../db/database';
 import { isPostgres } from '../db/engine';
+import { preparedQuery } from '../db/prepared';
 
 type SessionRow = Selectable<LearningSessionTable>;
 type CardRow = Selectable<FlashcardTable>;
@@ -66,9 +67,39 @@ export interface AnswerContext {
   card: CardRow;
 }
 
+const columnList = (columns: readonly string[]) => columns.map((name) => `"${name}"`).join(', ');
+const cardOf = preparedQuery<CardRow>(
+  'select * from "flashcards" where "user_id" = ? and "id" = ?',
+);
+const sessionOf = preparedQuery<SessionRow>(
+  `select ${columnList(SESSION_COLUMNS)} from "learning_sessions" where "user_id" = ? and "id" = ?`,
+);
+const deckOf = preparedQuery<AnswerDeck>(
+  `select ${columnList(ANSWER_DECK_COLUMNS)} from "decks" where "user_id" = ? and "id" = ?`,
+);
+
 /**
- * The session, its deck and the card (of that deck), the user's own, in one query; on
- * PostgreSQL the card's row is locked until the answer commits, so two answers to one card
+ * SQLite: the card, the session and the deck by their keys, three prepared point reads. One
+ * join of the three reads the same rows but costs several times as much in SQLite (measured:
+ * ~85 µs against ~15 µs for the three), and in-process there is no round trip to save.
+ */
+async function findAnswerContextByKeys(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+  cardId: string,
+): Promise<AnswerContext | undefined> {
+  const [card] = await cardOf(db, [userId, cardId]);
+  if (!card) return undefined;
+  const [session] = await sessionOf(db, [userId, sessionId]);
+  if (!session || session.deck_id !== card.deck_id) return undefined;
+  const [deck] = await deckOf(db, [userId, card.deck_id]);
+  return deck && { session, deck, card };
+}
+
+/**
+ * The session, its deck and the card (of that deck), the user's own; on PostgreSQL in one
+ * query (one round trip) that locks the card's row until the answer commits, so two answers to one card
  * (two tabs) are applied one after the other. Undefined when any of the three is missing.
  */
 export async function findAnswerContext(
@@ -77,7 +108,8 @@ export async function findAnswerContext(
   sessionId: string,
   cardId: string,
 ): Promise<AnswerContext | undefined> {
-  let query = db
+  if (!isPostgres(db)) return findAnswerContextByKeys(db, userId, sessionId, cardId);
+  const query = db
     .selectFrom('flashcards as c')
     .innerJoin('learning_sessions as s', (join) =>
       join
@@ -92,8 +124,8 @@ export async function findAnswerContext(
     .select(SESSION_COLUMNS.map((column) => sql.ref(`s.${column}`).as(`s__${column}`)))
     .select(ANSWER_DECK_COLUMNS.map((column) => sql.ref(`d.${column}`).as(`d__${column}`)))
     .where('c.user_id', '=', userId)
-    .where('c.id', '=', cardId);
-  if (isPostgres(db)) query = query.forUpdate('c');
+    .where('c.id', '=', cardId)
+    .forUpdate('c');
   const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) return undefined;
   const session: Record<string, unknown> = {};
