@@ -15,6 +15,7 @@ import type { HttpClient } from '../src/server/testing/http-client';
 import { newUser } from '../src/server/testing/fixtures';
 import { startTestServer, type TestServer } from '../src/server/testing/test-server';
 import { percentile, type RawDatabase, rawAnswerWrites } from './answer-writes';
+import { closedLoop, type LoadClient, loadClient } from './load-client';
 
 // BENCH_QUICK=1: a smoke run (small crowds, one repeat, short loops).
 const QUICK = Boolean(process.env.BENCH_QUICK);
@@ -32,14 +33,43 @@ interface Learner {
 
 const load = () => os.loadavg()[0]!.toFixed(1);
 
-async function answer(learner: Learner): Promise<Response> {
+/** One answer of a learner, as the web app sends it (cookie, Origin, JSON). */
+function answer(client: LoadClient, origin: string, learner: Learner): Promise<number> {
   const card = learner.cards[learner.next++ % learner.cards.length]!;
-  return learner.user.post(`/api/study/sessions/${learner.session}/reviews`, {
+  const body = JSON.stringify({
     id: randomUUID(),
     card_id: card,
     response: 'good',
     response_time_seconds: 2,
   });
+  return client.request(
+    'POST',
+    `/api/study/sessions/${learner.session}/reviews`,
+    { cookie: learner.user.cookieHeader(), origin, 'content-type': 'application/json' },
+    body,
+  );
+}
+
+/** SQL statements of an answer, as a server started with TEST_STATEMENT_COUNT counts them. */
+async function statementsPerAnswer(): Promise<number[]> {
+  const server = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
+  try {
+    const [learner] = await learners(server, 1, 1);
+    const counted: number[] = [];
+    for (let index = 0; index < 12; index++) {
+      const response = await learner!.user.post(`/api/study/sessions/${learner!.session}/reviews`, {
+        id: randomUUID(),
+        card_id: learner!.cards[index],
+        response: 'good',
+        response_time_seconds: 2,
+      });
+      await response.arrayBuffer();
+      counted.push(Number(response.headers.get('x-statements')));
+    }
+    return counted;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** `count` learners: `perUser` decks of 12 cards per user, a session open on each. */
@@ -84,26 +114,9 @@ async function learners(server: TestServer, count: number, perUser: number): Pro
   return all;
 }
 
-/** Every learner answers again as soon as the last answer came back, for `seconds`. */
-async function closedLoop(group: Learner[], seconds: number) {
-  const until = performance.now() + seconds * 1000;
-  let answers = 0;
-  let errors = 0;
-  await Promise.all(
-    group.map(async (learner) => {
-      while (performance.now() < until) {
-        const response = await answer(learner);
-        await response.arrayBuffer();
-        if (response.ok) answers += 1;
-        else errors += 1;
-      }
-    }),
-  );
-  return { rate: answers / seconds, errors };
-}
-
 /** Each learner answers every 5 s (starts spread over the first 5 s); /healthz probed meanwhile. */
 async function openLoop(server: TestServer, group: Learner[], seconds: number) {
+  const client = loadClient(server.url, group.length + 10);
   const latencies: number[] = [];
   const health: number[] = [];
   let errors = 0;
@@ -111,7 +124,7 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
   const probing = (async () => {
     while (performance.now() < until) {
       const asked = performance.now();
-      await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+      await client.request('GET', '/healthz');
       health.push(performance.now() - asked);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -123,9 +136,8 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
       while (due < until) {
         const asked = performance.now();
         try {
-          const response = await answer(learner);
-          await response.arrayBuffer();
-          if (!response.ok) errors += 1;
+          const status = await answer(client, server.url, learner);
+          if (status !== 200) errors += 1;
         } catch {
           errors += 1;
         }
@@ -136,6 +148,7 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
     }),
   );
   await probing;
+  client.close();
   latencies.sort((a, b) => a - b);
   health.sort((a, b) => a - b);
   return {
@@ -149,23 +162,6 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
   };
 }
 
-/** Requests per second of `call` from `connections` loops over `seconds`. */
-async function throughput(call: () => Promise<Response>, connections: number, seconds: number) {
-  const until = performance.now() + seconds * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        const response = await call();
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`bench call failed: ${response.status}`);
-        done += 1;
-      }
-    }),
-  );
-  return done / seconds;
-}
-
 /** A pool for the raw writes; an idle connection ended by the server is not a crash. */
 function rawPool(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 100 });
@@ -173,9 +169,23 @@ function rawPool(url: string) {
   return pool;
 }
 
+const µs = (value: number) => value.toFixed(0);
+
 export async function answersBench(): Promise<string> {
-  const server = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
+  const counted = await statementsPerAnswer();
+  // The server as `npm start` runs it: built, NODE_ENV=production (no test clock or counter).
+  const server = await startTestServer({
+    built: true,
+    env: {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TEST_CLOCK: 'false',
+      TEST_STATEMENT_COUNT: 'false',
+    },
+  });
+  const pid = server.process.pid!;
   const engine = server.databaseUrl ? 'PostgreSQL' : 'SQLite';
+  const client = loadClient(server.url);
   const lines: string[] = [];
   try {
     const crowd = await learners(server, Math.max(...OPEN_SIZES), 100);
@@ -183,26 +193,27 @@ export async function answersBench(): Promise<string> {
       ? { kind: 'postgres', pool: rawPool(server.databaseUrl) }
       : { kind: 'sqlite', db: new SQLite(path.join(server.dataDir, 'mnemo.db')) };
 
-    // Statements per answer, as counted by the server.
-    const counted: number[] = [];
-    for (let index = 0; index < 20; index++) {
-      const response = await answer(crowd[index]!);
-      await response.arrayBuffer();
-      counted.push(Number(response.headers.get('x-statements')));
-    }
     lines.push(
       `- SQL statements per answer (counted by the server, authentication, BEGIN and COMMIT included): ${Math.min(...counted)}–${Math.max(...counted)}`,
     );
 
-    lines.push('', '| Closed loop | run | answers/s (HTTP) | raw writes/s | ratio | load |');
-    lines.push('|---|---:|---:|---:|---:|---:|');
+    lines.push(
+      '',
+      '| Closed loop | run | answers/s (HTTP) | server cores | server µs/answer | raw writes/s | ratio | load |',
+    );
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const connections of [10, 100]) {
       for (let run = 1; run <= REPEATS; run++) {
         const group = crowd.slice(0, connections);
-        const http = await closedLoop(group, CLOSED_SECONDS);
+        const http = await closedLoop(
+          (loop) => answer(client, server.url, group[loop]!),
+          connections,
+          CLOSED_SECONDS,
+          pid,
+        );
         const rawRate = await rawAnswerWrites(raw, group, connections, CLOSED_SECONDS);
         lines.push(
-          `| ${connections} connections | ${run} | ${http.rate.toFixed(0)}${http.errors ? ` (${http.errors} errors)` : ''} | ${rawRate.toFixed(0)} | ${(http.rate / rawRate).toFixed(2)}× | ${load()} |`,
+          `| ${connections} connections | ${run} | ${http.rate.toFixed(0)}${http.errors ? ` (${http.errors} errors)` : ''} | ${http.serverCores.toFixed(2)} | ${µs(http.serverMicroseconds)} | ${rawRate.toFixed(0)} | ${(http.rate / rawRate).toFixed(2)}× | ${load()} |`,
         );
       }
     }
@@ -210,16 +221,22 @@ export async function answersBench(): Promise<string> {
     const reader = await newUser(server.url, 'reader');
     for (let index = 0; index < 5; index++)
       await reader.post('/api/decks', { name: `Deck ${index}` });
+    const cookie = reader.cookieHeader();
     lines.push(
       '',
-      '| Authenticated GET /api/decks vs GET /healthz (10 connections) | run | decks/s | healthz/s | ratio | load |',
+      '| Authenticated GET /api/decks vs GET /healthz (10 connections) | run | decks/s | server µs/list | healthz/s | server µs/healthz | ratio | load |',
     );
-    lines.push('|---|---:|---:|---:|---:|---:|');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (let run = 1; run <= REPEATS; run++) {
-      const decks = await throughput(() => reader.get('/api/decks'), 10, 5);
-      const health = await throughput(() => fetch(`${server.url}/healthz`), 10, 5);
+      const decks = await closedLoop(
+        () => client.request('GET', '/api/decks', { cookie }),
+        10,
+        5,
+        pid,
+      );
+      const health = await closedLoop(() => client.request('GET', '/healthz'), 10, 5, pid);
       lines.push(
-        `| 5 decks | ${run} | ${decks.toFixed(0)} | ${health.toFixed(0)} | ${(decks / health).toFixed(2)}× | ${load()} |`,
+        `| 5 decks | ${run} | ${decks.rate.toFixed(0)} | ${µs(decks.serverMicroseconds)} | ${health.rate.toFixed(0)} | ${µs(health.serverMicroseconds)} | ${(decks.rate / health.rate).toFixed(2)}× | ${load()} |`,
       );
     }
 
@@ -239,10 +256,11 @@ export async function answersBench(): Promise<string> {
     if (raw.kind === 'postgres') await raw.pool.end();
     else raw.db.close();
   } finally {
+    client.close();
     await server.stop();
   }
   const section = [
-    `Measured by \`bench/answers.ts\` on ${engine}, ${os.cpus().length} cores, Node ${process.version}; the client runs on the same machine and takes CPU from the server. "Raw writes" are the same four writes of an answer (the review row, the card, the session's counters, the deck's last studied) in one transaction, sent straight to the database by as many connections (SQLite: one connection, as the server has), with no HTTP, authentication, reading or scheduling. The load average (1 min) is the machine's at the end of each run.`,
+    `Measured by \`bench/answers.ts\` on ${engine}, ${os.cpus().length} cores, Node ${process.version}: the server built and run as \`npm start\` runs it (NODE_ENV=production), the client (node:http, kept-alive connections; \`bench/load-client.ts\`) on the same machine, where it takes CPU from the server. "Server cores" and "server µs" are the server process's own CPU (all its threads, from /proc) during the run, per request. "Raw writes" are the same four writes of an answer (the review row, the card, the session's counters, the deck's last studied) in one transaction, sent straight to the database by as many connections (SQLite: one connection, as the server has), with no HTTP, authentication, reading or scheduling. The load average (1 min) is the machine's at the end of each run.`,
     '',
     ...lines,
   ].join('\n');
