@@ -23,6 +23,8 @@ const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? (QUICK ? 6 : 60));
 const CLOSED_SECONDS = QUICK ? 3 : 10;
 const REPEATS = QUICK ? 1 : 3;
 const OPEN_SIZES = QUICK ? [100, 300] : [1000, 5000];
+// BENCH_PARTS=closed,decks,open picks the parts to run (all by default).
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'closed,decks,open').split(','));
 
 interface Learner {
   user: HttpClient;
@@ -120,6 +122,11 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
   const latencies: number[] = [];
   const health: number[] = [];
   let errors = 0;
+  const kinds = new Map<string, number>();
+  const failed = (kind: string) => {
+    errors += 1;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  };
   const until = performance.now() + seconds * 1000;
   const probing = (async () => {
     while (performance.now() < until) {
@@ -137,9 +144,9 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
         const asked = performance.now();
         try {
           const status = await answer(client, server.url, learner);
-          if (status !== 200) errors += 1;
-        } catch {
-          errors += 1;
+          if (status !== 200) failed(`HTTP ${status}`);
+        } catch (error) {
+          failed((error as NodeJS.ErrnoException).code ?? String(error));
         }
         latencies.push(performance.now() - asked);
         due += 5000;
@@ -159,6 +166,7 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
     max: latencies.at(-1) ?? Number.NaN,
     healthP99: percentile(health, 99),
     errors,
+    kinds: [...kinds].map(([kind, count]) => `${count} ${kind}`).join(', '),
   };
 }
 
@@ -202,7 +210,7 @@ export async function answersBench(): Promise<string> {
       '| Closed loop | run | answers/s (HTTP) | server cores | server µs/answer | raw writes/s | ratio | load |',
     );
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const connections of [10, 100]) {
+    for (const connections of PARTS.has('closed') ? [10, 100] : []) {
       for (let run = 1; run <= REPEATS; run++) {
         const group = crowd.slice(0, connections);
         const http = await closedLoop(
@@ -227,7 +235,7 @@ export async function answersBench(): Promise<string> {
       '| Authenticated GET /api/decks vs GET /healthz (10 connections) | run | decks/s | server µs/list | healthz/s | server µs/healthz | ratio | load |',
     );
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (let run = 1; run <= REPEATS; run++) {
+    for (let run = 1; run <= (PARTS.has('decks') ? REPEATS : 0); run++) {
       const decks = await closedLoop(
         () => client.request('GET', '/api/decks', { cookie }),
         10,
@@ -245,11 +253,11 @@ export async function answersBench(): Promise<string> {
       `| Open loop (${OPEN_SECONDS} s, an answer every 5 s each) | run | answers | p50 ms | p95 ms | p99 ms | max ms | /healthz p99 ms | errors | load |`,
     );
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const size of OPEN_SIZES) {
+    for (const size of PARTS.has('open') ? OPEN_SIZES : []) {
       for (let run = 1; run <= REPEATS; run++) {
         const result = await openLoop(server, crowd.slice(0, size), OPEN_SECONDS);
         lines.push(
-          `| ${size.toLocaleString('en-US')} learners | ${run} | ${result.answers} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.max.toFixed(0)} | ${result.healthP99.toFixed(1)} | ${result.errors} | ${load()} |`,
+          `| ${size.toLocaleString('en-US')} learners | ${run} | ${result.answers} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.max.toFixed(0)} | ${result.healthP99.toFixed(1)} | ${result.errors}${result.kinds ? ` (${result.kinds})` : ''} | ${load()} |`,
         );
       }
     }

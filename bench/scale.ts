@@ -30,6 +30,7 @@ interface Run {
   /** CPU used during the window, in cores: the app processes together, and this process. */
   appCores: number;
   benchCores: number;
+  postgresCores: number;
   p50: number;
   p99: number;
   load: number;
@@ -45,6 +46,21 @@ function cpuSeconds(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds used so far by every PostgreSQL process of this machine (its backends too). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += cpuSeconds(Number(entry));
+  }
+  return total;
 }
 
 async function measure(apps: number, round: number): Promise<Run> {
@@ -75,6 +91,7 @@ async function measure(apps: number, round: number): Promise<Run> {
     let done = 0;
     const appCpu = () => cluster.apps.reduce((sum, app) => sum + cpuSeconds(app.child?.pid), 0);
     const appStart = appCpu();
+    const postgresStart = postgresCpuSeconds();
     const benchStart = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
@@ -89,12 +106,14 @@ async function measure(apps: number, round: number): Promise<Run> {
     const bench = process.cpuUsage(benchStart);
     const appCores = (appCpu() - appStart) / elapsed;
     const benchCores = (bench.user + bench.system) / 1e6 / elapsed;
+    const postgresCores = (postgresCpuSeconds() - postgresStart) / elapsed;
     if (stats.errors.length > 0) throw new Error(stats.errors.join('\n'));
     return {
       apps,
       perSecond: done / elapsed,
       appCores,
       benchCores,
+      postgresCores,
       p50: percentile(stats.answerMs, 50),
       p99: percentile(stats.answerMs, 99),
       load: os.loadavg()[0] ?? 0,
@@ -117,12 +136,20 @@ export async function scaleBench(): Promise<string> {
   }
   const rows = runs.map(
     (run, index) =>
-      `| ${Math.floor(index / 2) + 1} | ${run.apps} | ${run.perSecond.toFixed(0)} | ${run.p50.toFixed(1)} | ${run.p99.toFixed(1)} | ${run.appCores.toFixed(2)} | ${run.benchCores.toFixed(2)} | ${run.load.toFixed(2)} |`,
+      `| ${Math.floor(index / 2) + 1} | ${run.apps} | ${run.perSecond.toFixed(0)} | ${run.p50.toFixed(1)} | ${run.p99.toFixed(1)} | ${run.appCores.toFixed(2)} | ${run.postgresCores.toFixed(2)} | ${run.benchCores.toFixed(2)} | ${(run.appCores + run.postgresCores + run.benchCores).toFixed(2)} | ${run.load.toFixed(2)} |`,
   );
   const ratios = [0, 1, 2].map((round) => {
     const one = runs[round * 2]?.perSecond ?? Number.NaN;
     const two = runs[round * 2 + 1]?.perSecond ?? Number.NaN;
     return `${(two / one).toFixed(2)}×`;
+  });
+  // Whatever a second process adds, each answer still costs the CPU the one-process run spent
+  // on it (app, PostgreSQL, bench); on two cores the rate cannot pass 2 cores' worth of that.
+  const bounds = [0, 1, 2].map((round) => {
+    const one = runs[round * 2];
+    if (!one) return 'n/a';
+    const cores = os.cpus().length;
+    return `${(cores / (one.appCores + one.postgresCores + one.benchCores)).toFixed(2)}×`;
   });
   const date = new Date().toISOString().slice(0, 10);
   return `## Many processes
@@ -132,15 +159,20 @@ PostgreSQL): ${LEARNERS} learners answer in a closed loop for ${SECONDS} s throu
 proxy of \`npm run test:scale\` to one app process, then to two (\`npm start\` each, the same
 database); each configuration three times, alternating. The proxy and the learners run in the
 bench's own process on the same machine, so they share its cores with the apps and PostgreSQL.
-CPU: cores used during the window by the app processes together and by the bench's process
-(learners and proxy); PostgreSQL and other work on the machine use the rest. Load average: the
+CPU: cores used during the window by the app processes together, by PostgreSQL's processes
+(its backends included, read from /proc) and by the bench's process (learners and proxy). Load average: the
 machine's 1-minute load at the end of each run (\`os.loadavg()\`).
 
-| round | app processes | answers/s | p50 ms | p99 ms | app CPU (cores) | bench CPU (cores) | load average |
-| ----: | ------------: | --------: | -----: | -----: | --------------: | ----------------: | -----------: |
+| round | app processes | answers/s | p50 ms | p99 ms | app CPU (cores) | PostgreSQL CPU (cores) | bench CPU (cores) | all three | load average |
+| ----: | ------------: | --------: | -----: | -----: | --------------: | ---------------------: | ----------------: | --------: | -----------: |
 ${rows.join('\n')}
 
 Two processes vs one (answers/s), per round: ${ratios.join(', ')} (issue 13's goal: ≥ 1.6× on two cores).
+
+The most a second process could give here, per round: ${bounds.join(', ')}. Each answer costs the
+CPU that the one-process run spent on it in all three (app, PostgreSQL, bench), and the machine
+has ${os.cpus().length} cores for all of them, so no number of app processes can pass ${os.cpus().length} cores divided by the
+"all three" column of the one-process run.
 
 A second process can only add throughput when one app process is the bottleneck, that is
 when it uses about a whole core; where the app CPU column stays under one core for one process

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { startServices } from './services';
 
+const KEEP_ALIVE_MS = 65_000;
+
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
@@ -35,6 +37,15 @@ async function main() {
       );
     },
   );
+
+  // Idle connections stay open 65 s (Node's default is 5 s): a learner answers every few
+  // seconds, and a connection closed by the server just as the browser reuses it fails that
+  // request; reopening thousands of connections every few seconds also costs the server CPU.
+  // 65 s outlasts the 60 s idle timeout of the usual reverse proxies, so they close first.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {
