@@ -24,6 +24,7 @@ const CLOSED_SECONDS = QUICK ? 3 : 10;
 const REPEATS = QUICK ? 1 : 3;
 const OPEN_SIZES = QUICK ? [100, 300] : [1000, 5000];
 // BENCH_PARTS=closed,decks,open picks the parts to run (all by default).
+const POOL_SIZE = 10;
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'closed,decks,open').split(','));
 
 interface Learner {
@@ -172,7 +173,7 @@ async function openLoop(server: TestServer, group: Learner[], seconds: number) {
 
 /** A pool for the raw writes; an idle connection ended by the server is not a crash. */
 function rawPool(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 100 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   pool.on('error', () => {});
   return pool;
 }
@@ -219,7 +220,9 @@ export async function answersBench(): Promise<string> {
           CLOSED_SECONDS,
           pid,
         );
-        const rawRate = await rawAnswerWrites(raw, group, connections, CLOSED_SECONDS);
+        // PostgreSQL: as many connections as the server's pool has (DATABASE_POOL_SIZE, 10).
+        const rawConnections = Math.min(connections, POOL_SIZE);
+        const rawRate = await rawAnswerWrites(raw, group, rawConnections, CLOSED_SECONDS);
         lines.push(
           `| ${connections} connections | ${run} | ${http.rate.toFixed(0)}${http.errors ? ` (${http.errors} errors)` : ''} | ${http.serverCores.toFixed(2)} | ${µs(http.serverMicroseconds)} | ${rawRate.toFixed(0)} | ${(http.rate / rawRate).toFixed(2)}× | ${load()} |`,
         );
@@ -268,7 +271,7 @@ export async function answersBench(): Promise<string> {
     await server.stop();
   }
   const section = [
-    `Measured by \`bench/answers.ts\` on ${engine}, ${os.cpus().length} cores, Node ${process.version}: the server built and run as \`npm start\` runs it (NODE_ENV=production), the client (node:http, kept-alive connections; \`bench/load-client.ts\`) on the same machine, where it takes CPU from the server. "Server cores" and "server µs" are the server process's own CPU (all its threads, from /proc) during the run, per request. "Raw writes" are the same four writes of an answer (the review row, the card, the session's counters, the deck's last studied) in one transaction, sent straight to the database by as many connections (SQLite: one connection, as the server has), with no HTTP, authentication, reading or scheduling. The load average (1 min) is the machine's at the end of each run.`,
+    `Measured by \`bench/answers.ts\` on ${engine}, ${os.cpus().length} cores, Node ${process.version}: the server built and run as \`npm start\` runs it (NODE_ENV=production), the client (node:http, kept-alive connections; \`bench/load-client.ts\`) on the same machine, where it takes CPU from the server. "Server cores" and "server µs" are the server process's own CPU (all its threads, from /proc) during the run, per request. "Raw writes" are the same four writes of an answer (the review row, the card, the session's counters, the deck's last studied) in one transaction, sent straight to the database by as many connections as the server has to it (SQLite: one; PostgreSQL: its pool's ${POOL_SIZE}), with no HTTP, authentication, reading or scheduling. The load average (1 min) is the machine's at the end of each run.`,
     '',
     ...lines,
   ].join('\n');

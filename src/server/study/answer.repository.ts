@@ -22,7 +22,7 @@ import type {
   LearningSessionTable,
 } from '../db/database';
 import { isPostgres } from '../db/engine';
-import { preparedQuery } from '../db/prepared';
+import { insertRow, preparedQuery, updateRow } from '../db/prepared';
 
 type SessionRow = Selectable<LearningSessionTable>;
 type CardRow = Selectable<FlashcardTable>;
@@ -200,10 +200,28 @@ export async function writeAnswer(db: Kysely<Database>, writes: AnswerWrites): P
       .executeTakeFirst();
     return row !== undefined;
   }
-  const row = await insert(db).executeTakeFirst();
+  // SQLite: the same four statements, written without Kysely's building (a third of their cost).
+  const [row] = await insertRow(
+    db,
+    'card_reviews',
+    review,
+    'on conflict ("user_id", "client_review_id") do nothing returning "id"',
+  );
   if (!row) return false;
-  await updateCard(db).execute();
-  await updateSession(db).execute();
-  await updateDeck(db).execute();
+  await updateRow(db, 'flashcards', card, { user_id: userId, id: review.card_id });
+  await sessionCounted[response](db, [at, userId, review.session_id]);
+  await updateRow(db, 'decks', { last_studied_at: at }, { user_id: userId, id: review.deck_id });
   return true;
 }
+
+/** The session's counters after an answer, one statement per response. */
+const sessionCounted = Object.fromEntries(
+  (['again', 'hard', 'good', 'easy'] as const).map((response) => [
+    response,
+    preparedQuery(
+      `update "learning_sessions" set "cards_studied" = "cards_studied" + 1, ` +
+        `"${response}_count" = "${response}_count" + 1, "last_activity_at" = ? ` +
+        'where "user_id" = ? and "id" = ?',
+    ),
+  ]),
+) as Record<ReviewResponse, ReturnType<typeof preparedQuery>>;
