@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
+import { preparingPool } from './pg-prepared';
 import { QueuedSqliteDialect } from './sqlite-driver';
 import { logStatement } from './statement-count';
 import { startCheckpointer } from './checkpointer';
@@ -250,7 +251,10 @@ export function createDb(
   const log = options.countStatements ? logStatement : undefined;
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      log,
+    });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
