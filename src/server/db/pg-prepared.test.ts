@@ -20,6 +20,7 @@ describe('StatementNames', () => {
       'select * from "flashcards" where "id" = $1',
       'select "c".*, "s"."id" as "s__id" from "flashcards" as "c"',
       'select "id", "decks".* from "decks"',
+      'insert into "decks" ("id") values ($1) returning *',
     ]) {
       for (let index = 0; index < 50; index++) expect(names.nameOf(text)).toBeUndefined();
     }

@@ -6,15 +6,15 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
  * statement unnamed, so PostgreSQL parses and plans it each time. Here a statement text seen
  * `HOT_AFTER` times becomes a named statement (pg prepares it once per connection and then only
  * binds and executes); at most `MAX_NAMED` texts are named, so a connection keeps a bounded
- * number of prepared statements. Texts with `select *` are left unnamed: a table changed by a
+ * number of prepared statements. Texts with `select *` (or `returning *`) are left unnamed: a table changed by a
  * newer process's migration would make such a prepared statement fail ("cached plan must not
  * change result type") until the connection closes.
  */
 const HOT_AFTER = 20;
 const MAX_NAMED = 200;
 const MAX_TEXT = 8_000;
-/** `select *`, `select "t".*` or `, "t".*` (not `count(*)`). */
-const SELECTS_ALL = /(?:select|,)\s*(?:"?\w+"?\.)?\*/i;
+/** `select *`, `select "t".*`, `, "t".*` or `returning *` (not `count(*)`). */
+const SELECTS_ALL = /(?:select|returning|,)\s*(?:"?\w+"?\.)?\*/i;
 
 export class StatementNames {
   readonly #seen = new Map<string, number>();
