@@ -62,8 +62,13 @@ async function main() {
       logger.info('stopped');
       process.exit(0);
     });
-    // Idle keep-alive sockets would hold close() open.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // Idle kept-alive sockets would hold close() open for up to 65 s: close those idle now,
+    // and any that turn idle after their last response, as they do.
+    if ('closeIdleConnections' in server) {
+      server.keepAliveTimeout = 1;
+      server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 100).unref();
+    }
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
