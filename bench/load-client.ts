@@ -51,10 +51,20 @@ export function loadClient(baseUrl: string, maxSockets = 1000): LoadClient {
   };
 }
 
-/** CPU seconds (user + system) a process has used so far, all its threads; Linux only. */
-export function processCpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/**
+ * CPU seconds (user + system) a process has used so far, all its threads; 0 for no process or
+ * one that is gone. Linux only.
+ */
+export function processCpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (in parentheses) may hold spaces: the fields start after its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** Requests per second of `call` from `connections` loops over `seconds`, and the server's CPU. */

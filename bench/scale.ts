@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { startCluster } from '../src/server/testing/scale/cluster';
+import { processCpuSeconds } from './load-client';
 import {
   answer,
   newStats,
@@ -36,18 +37,6 @@ interface Run {
   load: number;
 }
 
-/** CPU seconds a process has used so far (user + system, its threads included). */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU seconds used so far by every PostgreSQL process of this machine (its backends too). */
 function postgresCpuSeconds(): number {
   let total = 0;
@@ -58,7 +47,7 @@ function postgresCpuSeconds(): number {
     } catch {
       continue;
     }
-    total += cpuSeconds(Number(entry));
+    total += processCpuSeconds(Number(entry));
   }
   return total;
 }
@@ -89,7 +78,8 @@ async function measure(apps: number, round: number): Promise<Run> {
     stats.answerMs.length = 0;
     const until = Date.now() + SECONDS * 1000;
     let done = 0;
-    const appCpu = () => cluster.apps.reduce((sum, app) => sum + cpuSeconds(app.child?.pid), 0);
+    const appCpu = () =>
+      cluster.apps.reduce((sum, app) => sum + processCpuSeconds(app.child?.pid), 0);
     const appStart = appCpu();
     const postgresStart = postgresCpuSeconds();
     const benchStart = process.cpuUsage();
