@@ -9,7 +9,8 @@ import type { Db } from '../db/database';
 import type { Mail, Mailer } from '../mail/mailer';
 import { accountProof, type AuthHandle, confirmAddressOnReset } from './account-proof';
 import { emails } from './emails';
-import { DISABLED_PHONE_PATHS, phoneFactor } from './phone-factor';
+import { authRouteGuard, DISABLED_AUTH_PATHS } from './auth-routes';
+import { phoneFactor } from './phone-factor';
 import type { SmsSender } from '../sms/sms';
 import { totpReplayGuard, twoFactorEverywhere, twoFactorMethods } from './two-factor-plugins';
 
@@ -158,7 +159,7 @@ export function authOptions(
       // A session and its user in one query (issue 13), not two.
       database: { joins: true },
     },
-    disabledPaths: DISABLED_PHONE_PATHS,
+    disabledPaths: DISABLED_AUTH_PATHS,
     telemetry: { enabled: false },
     logger: {
       log: (
@@ -171,6 +172,7 @@ export function authOptions(
       },
     },
     plugins: [
+      authRouteGuard(),
       twoFactor({ issuer: 'Mnemo', otpOptions: phone.otpOptions }),
       phone.plugin,
       magicLink({

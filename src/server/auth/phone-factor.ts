@@ -11,13 +11,6 @@ export const PHONE_MESSAGES = {
   noPhone: 'This account has no confirmed phone number',
 } as const;
 
-/** better-auth routes of the phoneNumber plugin we do not offer: sign-in and resets by SMS. */
-export const DISABLED_PHONE_PATHS = [
-  '/sign-in/phone-number',
-  '/phone-number/request-password-reset',
-  '/phone-number/reset-password',
-];
-
 const smsText = (code: string) =>
   `${code} is your Mnemo code. It expires in 5 minutes. Do not share it.`;
 

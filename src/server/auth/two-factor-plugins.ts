@@ -11,18 +11,33 @@ const TWO_FACTOR_COOKIE = 'two_factor';
 const TWO_FACTOR_CHALLENGE_SECONDS = 600;
 
 /**
- * Paths that end in a new session without a password. better-auth's two-factor plugin only
- * challenges password sign-in; these must be challenged too.
+ * Paths whose new session is the end of a two-factor check (or the two-factor plugin's own
+ * challenge of password sign-in): every other path that creates a session is challenged.
  */
-function isPasswordlessSignIn(path: string | undefined): boolean {
-  return (
-    path === '/magic-link/verify' ||
-    path === '/sign-in/email-otp' ||
-    path === '/verify-email' ||
-    path === '/callback/:id' ||
-    (path?.startsWith('/callback/') ?? false)
-  );
+function completesTwoFactor(path: string | undefined): boolean {
+  return path === '/sign-in/email' || (path?.startsWith('/two-factor/') ?? false);
 }
+
+/** A browser's redirect flows (links, OAuth callbacks) get a redirect; fetch calls get JSON. */
+function isRedirectFlow(path: string | undefined, method: string | undefined): boolean {
+  return method === 'GET' || (path?.startsWith('/callback/') ?? false);
+}
+
+/**
+ * Whether the request came from a session of this same user (a refresh, a password change that
+ * renews the session): that user has passed the challenge already.
+ */
+async function alreadySignedIn(ctx: AuthContextLike, userId: string): Promise<boolean> {
+  const held = (ctx.context as { session?: { user?: { id?: string } } | null }).session;
+  if (held?.user?.id === userId) return true;
+  const cookie = ctx.context.authCookies.sessionToken.name;
+  const token = await ctx.getSignedCookie(cookie, ctx.context.secret);
+  if (!token) return false;
+  const found = await ctx.context.internalAdapter.findSession(token);
+  return found?.user.id === userId;
+}
+
+type AuthContextLike = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** Where the browser was going after the sign-in, read from the endpoint's redirect. */
 function returnToOf(returned: unknown, baseUrl: string): string {
@@ -37,10 +52,11 @@ function returnToOf(returned: unknown, baseUrl: string): string {
 }
 
 /**
- * A small plugin that puts the two-factor challenge in front of every passwordless sign-in
- * (magic link, OAuth, e-mail verification): the fresh session is thrown away, a pending
- * two-factor cookie is set exactly as the two-factor plugin does for password sign-in, and the
- * browser is sent to the code screen.
+ * A small plugin that puts the two-factor challenge in front of every route that creates a
+ * session, whatever its path (magic link, e-mailed code, OAuth, e-mail verification, and any
+ * route a plugin adds later): the fresh session is thrown away, a pending two-factor cookie is
+ * set exactly as the two-factor plugin does for password sign-in, and the browser is sent to
+ * the code screen (a fetch call gets the same JSON as password sign-in).
  */
 export function twoFactorEverywhere(baseUrl: string): BetterAuthPlugin {
   return {
@@ -48,14 +64,15 @@ export function twoFactorEverywhere(baseUrl: string): BetterAuthPlugin {
     hooks: {
       after: [
         {
-          matcher: (context) => isPasswordlessSignIn(context.path),
+          matcher: (context) => !completesTwoFactor(context.path),
           handler: createAuthMiddleware(async (ctx) => {
             const data = ctx.context.newSession as {
               user: { id: string; twoFactorEnabled?: boolean | null };
               session: { token: string };
             } | null;
             if (!data?.user.twoFactorEnabled) return;
-            const apiCall = ctx.path === '/sign-in/email-otp';
+            if (await alreadySignedIn(ctx, data.user.id)) return;
+            const apiCall = !isRedirectFlow(ctx.path, ctx.request?.method);
             const returnTo = returnToOf(ctx.context.returned, baseUrl);
             deleteSessionCookie(ctx, true);
             await ctx.context.internalAdapter.deleteSession(data.session.token);
