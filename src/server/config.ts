@@ -83,6 +83,7 @@ const envSchema = z.object({
       }),
   ),
   TRUST_PROXY: bool(false),
+  TRUST_PROXY_HOPS: int(1, 10, 1),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -175,6 +176,8 @@ export interface Config {
   authSecret: string | undefined;
   trustedOrigins: string[];
   trustProxy: boolean;
+  /** Reverse proxies in front of the app whose X-Forwarded-For entries are trusted. */
+  trustProxyHops: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   requireEmailVerification: boolean;
@@ -374,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     trustedOrigins: e.TRUSTED_ORIGINS,
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,

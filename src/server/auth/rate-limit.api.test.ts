@@ -4,14 +4,17 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 
 let first: TestServer;
 let second: TestServer;
+let proxied: TestServer;
 
 beforeAll(async () => {
   const env = { RATE_LIMIT_SIGN_IN_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' };
   first = await startTestServer({ env });
   second = await startTestServer({ env, shareWith: first });
+  proxied = await startTestServer({ env: { ...env, TRUST_PROXY: 'true' } });
 });
 
 afterAll(async () => {
+  await proxied?.stop();
   await second?.stop();
   await first?.stop();
 });
@@ -47,5 +50,26 @@ describe('rate limits on auth routes', () => {
     for (let index = 0; index < 4; index++) statuses.push((await ask(index)).status);
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
     expect(statuses[3]).toBe(429);
+  });
+
+  it('behind a proxy, counts the address the proxy saw, whatever the client puts before it', async () => {
+    const email = uniqueEmail('proxied');
+    // The client writes a new address each time; the proxy appends the one it saw.
+    const attempt = (index: number) =>
+      new HttpClient(proxied.url).post(
+        '/api/auth/sign-in/email',
+        { email, password: 'wrong password' },
+        { headers: { 'x-forwarded-for': `10.9.8.${index}, 203.0.113.50` } },
+      );
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index++) statuses.push((await attempt(index)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Another client behind the same proxy is not held back.
+    const other = await new HttpClient(proxied.url).post(
+      '/api/auth/sign-in/email',
+      { email, password: 'wrong password' },
+      { headers: { 'x-forwarded-for': '203.0.113.51' } },
+    );
+    expect(other.status).toBe(401);
   });
 });
