@@ -20,6 +20,7 @@ export const API_TOKEN_MESSAGES = {
   jwtExpired: 'Access token expired',
   jwtInvalid: 'Invalid access token',
   jwtFromJwt: 'An access token cannot issue another; use a session or an API token',
+  sessionOnly: 'API tokens are managed from a signed-in session in Settings, not with a token',
 } as const;
 
 export const createApiTokenSchema = z.strictObject({

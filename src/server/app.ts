@@ -18,6 +18,9 @@ import { limitBody, sameOriginOnly, securityHeaders } from './http/security';
 import { apiReferencePage } from './http/api-reference';
 import { mountSpa } from './spa';
 import type { FileStorage } from './storage/storage';
+import type { Mail, Mailer } from './mail/mailer';
+import { cookieSessionIsRecent } from './auth/reauth';
+import { forwardedClientIp } from './http/client-ip';
 
 export interface AppDeps {
   config: Config;
@@ -26,11 +29,12 @@ export interface AppDeps {
   logger: Logger;
   storage: FileStorage;
   webDistDir: string;
+  mailer: Mailer;
 }
 
-function clientIp(c: Context, trustProxy: boolean): string {
+function clientIp(c: Context, trustProxy: boolean, hops: number): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = forwardedClientIp(c.req.header('x-forwarded-for'), hops);
     if (forwarded) return forwarded;
   }
   try {
@@ -41,7 +45,7 @@ function clientIp(c: Context, trustProxy: boolean): string {
 }
 
 /** Builds the whole HTTP application from its dependencies (no global state). */
-export function createApp({ config, db, auth, logger, storage, webDistDir }: AppDeps) {
+export function createApp({ config, db, auth, logger, storage, webDistDir, mailer }: AppDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const allowedOrigins = [config.baseUrl, ...config.trustedOrigins];
 
@@ -102,7 +106,7 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy, config.trustProxyHops));
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     const request = new Request(c.req.url, {
       method: c.req.method,
@@ -139,6 +143,22 @@ export function createApp({ config, db, auth, logger, storage, webDistDir }: App
     storage,
     limits: { ankiImportMaxBytes: config.ankiImportMaxBytes },
     issueAccessToken: (user) => issueAccessToken(auth, user, config.jwt.expiresSeconds),
+    sessionIsRecent: async (c) => {
+      const context = await auth.$context;
+      return cookieSessionIsRecent(
+        {
+          cookieName: context.authCookies.sessionToken.name,
+          secret: context.secret,
+          findSession: (token) => context.internalAdapter.findSession(token),
+          findVerificationValue: (key) => context.internalAdapter.findVerificationValue(key),
+        },
+        c.req.header('cookie'),
+        new Date(),
+      );
+    },
+    notify: (mail: Mail) => {
+      mailer.send(mail).catch((error: unknown) => logger.error({ err: error }, 'mail failed'));
+    },
   });
   app.route('/api', api);
 

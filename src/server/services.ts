@@ -66,7 +66,7 @@ export async function startServices(
     });
   }
   const auth = createAuth(deps);
-  const app = createApp({ config, db, auth, logger, storage, webDistDir });
+  const app = createApp({ config, db, auth, logger, storage, webDistDir, mailer });
   const signals = startJobSignals(config, db, logger);
   const workers = startWorkers(
     config,

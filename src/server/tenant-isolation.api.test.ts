@@ -121,23 +121,31 @@ describe.each(['cookie', 'bearer'] as const)('tenant isolation with %s credentia
       const anonymousClient =
         mode === 'cookie' ? new HttpClient(server.url) : await revokedBearer(ownerSession);
       const before = await snapshot(ownerSession);
+      // Account routes take a session only: a bearer token is refused for everyone (issue 21).
+      const bearerRefused = mode === 'bearer' && definition.sessionOnly === true;
+      const refusal = /^API tokens are managed from a signed-in session/;
 
       const anonymous = await send(anonymousClient, definition, ownerIds);
       expect(anonymous.status).toBe(401);
 
       if (takesIds(definition, ownerIds, intruderIds)) {
         const foreign = await send(intruder, definition, ownerIds);
-        const foreignStatus = definition.example.foreignStatus ?? 404;
+        const foreignStatus = bearerRefused ? 403 : (definition.example.foreignStatus ?? 404);
         expect(foreign.status, await foreign.clone().text()).toBe(foreignStatus);
         const body = (await foreign.json()) as { error: { message: string } };
         expect(body.error.message).toMatch(
-          foreignStatus === 403 ? /^Access denied: File does not belong to user$/ : /not found/,
+          bearerRefused
+            ? refusal
+            : foreignStatus === 403
+              ? /^Access denied: File does not belong to user$/
+              : /not found/,
         );
         expect(await snapshot(ownerSession)).toEqual(before);
       } else {
         // Routes without ids only ever see the caller's own data.
         const own = await send(intruder, definition, intruderIds);
-        expect(own.status).toBeLessThan(300);
+        if (bearerRefused) expect(own.status).toBe(403);
+        else expect(own.status).toBeLessThan(300);
         // JSON, CSV or a package: none holds another user's deck (the .apkg's decks are checked
         // by export.api.test.ts).
         expect(await own.text()).not.toContain(ownerIds.deckId);
@@ -163,7 +171,12 @@ describe.each(['cookie', 'bearer'] as const)('tenant isolation with %s credentia
         ownerIds,
       );
       const allowed = await send(owner, definition, ownerIds);
-      if (definition.example.ownerStatus) {
+      if (bearerRefused) {
+        expect(allowed.status).toBe(403);
+        expect(((await allowed.json()) as { error: { message: string } }).error.message).toMatch(
+          refusal,
+        );
+      } else if (definition.example.ownerStatus) {
         expect(allowed.status, await allowed.clone().text()).toBe(definition.example.ownerStatus);
       } else {
         expect(allowed.status, await allowed.clone().text()).toBeGreaterThanOrEqual(200);

@@ -41,6 +41,12 @@ export async function deleteApiToken(
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Deletes every token of the user; answers how many there were. */
+export async function deleteAllApiTokens(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db.deleteFrom('api_tokens').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The token with this hash and its user, in one query (a bearer request's authentication). */
 export async function findApiTokenByHash(db: Kysely<Database>, tokenHash: string) {
   return (db as unknown as Kysely<WithUsers>)

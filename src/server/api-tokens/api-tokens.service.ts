@@ -13,6 +13,7 @@ import { toIso } from '../db/time';
 import { conflict, notFound } from '../http/errors';
 import {
   countApiTokens,
+  deleteAllApiTokens,
   deleteApiToken,
   findApiTokenByHash,
   insertApiToken,
@@ -75,6 +76,11 @@ export async function createApiToken(
 export async function revokeApiToken(db: Kysely<Database>, userId: string, tokenId: string) {
   if (!(await deleteApiToken(db, userId, tokenId))) throw notFound(API_TOKEN_MESSAGES.notFound);
   return { revoked: true };
+}
+
+/** Revokes every API token of the user (a password reset, or the user's choice). */
+export async function revokeAllApiTokens(db: Kysely<Database>, userId: string) {
+  return { revoked: await deleteAllApiTokens(db, userId) };
 }
 
 /** The user an API token acts for, or null when it is unknown, revoked or expired. */

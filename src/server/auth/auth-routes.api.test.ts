@@ -20,6 +20,7 @@ import { authOptions } from './auth';
  */
 const SERVED = [
   'GET /account/notices',
+  'POST /account/confirm-password',
   'POST /account/notices/dismiss',
   'POST /account/set-password',
   'GET /callback/:id',

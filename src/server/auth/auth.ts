@@ -10,7 +10,9 @@ import type { Mail, Mailer } from '../mail/mailer';
 import { accountProof, type AuthHandle, confirmAddressOnReset } from './account-proof';
 import { emails } from './emails';
 import { authRouteGuard, DISABLED_AUTH_PATHS } from './auth-routes';
+import { deleteAllApiTokens } from '../api-tokens/api-tokens.repository';
 import { phoneFactor } from './phone-factor';
+import { reauthentication } from './reauth';
 import type { SmsSender } from '../sms/sms';
 import { totpReplayGuard, twoFactorEverywhere, twoFactorMethods } from './two-factor-plugins';
 
@@ -108,7 +110,11 @@ export function authOptions(
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       requireEmailVerification: config.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: confirmAddressOnReset(handle),
+      onPasswordReset: async (data) => {
+        await confirmAddressOnReset(handle)(data);
+        // Whoever had the password may have made tokens with it: a reset takes them back.
+        await deleteAllApiTokens(db.kysely, data.user.id);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         sendInBackground(emails.resetPassword(user.email, url));
@@ -148,6 +154,7 @@ export function authOptions(
         '/two-factor/*': signInRule,
         '/change-password': signInRule,
         '/account/set-password': signInRule,
+        '/account/confirm-password': signInRule,
         // A read of the caller's own session, one indexed query: counting it in the database
         // would cost more writes than the read itself (issue 13).
         '/get-session': false,
@@ -212,6 +219,7 @@ export function authOptions(
       totpReplayGuard(),
       twoFactorMethods(),
       accountProof({ baseUrl: config.baseUrl, handle, send: sendInBackground }),
+      reauthentication(sendInBackground),
     ],
   } satisfies BetterAuthOptions;
 }

@@ -61,4 +61,17 @@ export const emails = {
       html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(url)}">Set a password</a></p><p>Mnemo</p>`,
     };
   },
+  /** A change to how the account is signed in to (issue 21): the owner hears of each. */
+  securityNotice: (to: string, change: string): Mail => {
+    const lines = [
+      `${change} on your Mnemo account.`,
+      'If this was you, there is nothing to do. If it was not, change your password now, sign out everywhere in Settings, and revoke your API tokens.',
+    ];
+    return {
+      to,
+      subject: `Mnemo security notice: ${change.toLowerCase()}`,
+      text: `${lines.join('\n\n')}\n\nMnemo`,
+      html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>Mnemo</p>`,
+    };
+  },
 };

@@ -17,7 +17,9 @@ import {
 import type { FileStorage } from '../storage/storage';
 import { readForm, readJson, readQuery } from './validate';
 import { authOpenApiPaths } from './auth-openapi';
-import type { AccessToken } from '../../core/api-token-schemas';
+import { type AccessToken, API_TOKEN_MESSAGES } from '../../core/api-token-schemas';
+import type { Mail } from '../mail/mailer';
+import { forbidden } from './errors';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -36,6 +38,10 @@ export interface RouteContext<Body extends Schema, Query extends Schema> {
   c: Context<AuthedEnv>;
   /** Signs a short-lived access token (JWT) for a user (src/server/auth/access-tokens.ts). */
   issueAccessToken: (user: SessionUser) => Promise<AccessToken>;
+  /** Whether this request's session signed in or confirmed its password minutes ago. */
+  sessionIsRecent: () => Promise<boolean>;
+  /** Sends an e-mail after the response (a security notice). */
+  notify: (mail: Mail) => void;
 }
 
 /** Ids a test can use to build a valid request for a route (see the tenant matrix test). */
@@ -71,6 +77,11 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
   path: string;
   summary: string;
   tag: string;
+  /**
+   * An account route: a session cookie only, never a bearer token (403); API tokens reach
+   * data routes only (issue 21).
+   */
+  sessionOnly?: boolean;
   /** A JSON body. */
   body?: Body;
   /** Instead of `body`: multipart/form-data with these text fields and one part named `file`. */
@@ -125,11 +136,16 @@ export function mountRoutes(
     storage: FileStorage;
     limits: RouteLimits;
     issueAccessToken: RouteContext<undefined, undefined>['issueAccessToken'];
+    sessionIsRecent: (c: Context<AuthedEnv>) => Promise<boolean>;
+    notify: (mail: Mail) => void;
   },
 ) {
-  const { limits, ...shared } = services;
+  const { limits, sessionIsRecent, ...shared } = services;
   for (const definition of routes) {
     app.on(definition.method.toUpperCase(), definition.path, async (c) => {
+      if (definition.sessionOnly && c.get('authMethod') !== 'session') {
+        throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
+      }
       const query = definition.query ? readQuery(c, definition.query) : undefined;
       let body: unknown;
       let file: UploadedFile | null = null;
@@ -164,6 +180,7 @@ export function mountRoutes(
           file,
           streamed,
           c,
+          sessionIsRecent: () => sessionIsRecent(c),
         })
         .finally(() => (streamed ? rm(streamed.path, { force: true }) : undefined));
       if (result instanceof Response) return result;

@@ -23,6 +23,15 @@ export function useCreateApiToken() {
   });
 }
 
+/** Revokes every API token (offered after a password change and by signing out elsewhere). */
+export function useRevokeAllApiTokens() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ revoked: number }>('/api/api-tokens'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
+  });
+}
+
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({

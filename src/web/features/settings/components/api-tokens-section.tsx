@@ -13,6 +13,7 @@ import { LoadingMessage, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
 import { errorMessage, formatDate } from '../../decks/utils';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
+import { needsReauth, useConfirmPassword } from './confirm-password';
 import { SettingsSection } from './section';
 
 function nameProblem(name: string): string | null {
@@ -73,23 +74,24 @@ export function ApiTokensSection() {
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const problem = nameProblem(name);
+  const reauth = useConfirmPassword();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
     if (problem || create.isPending) return;
-    create.mutate(
-      { name: name.trim() },
-      {
-        onSuccess: (answer) => {
-          setCreated(answer.token);
-          setName('');
-          setSubmitted(false);
-          setFormKey((key) => key + 1);
-          toast.success('API token created', { description: answer.api_token.name });
-        },
-      },
-    );
+    const input = { name: name.trim() };
+    void reauth
+      .guard(() => create.mutateAsync(input))
+      .then((answer) => {
+        if (!answer) return;
+        setCreated(answer.token);
+        setName('');
+        setSubmitted(false);
+        setFormKey((key) => key + 1);
+        toast.success('API token created', { description: answer.api_token.name });
+      })
+      .catch(() => undefined);
   };
 
   return (
@@ -100,6 +102,7 @@ export function ApiTokensSection() {
       description="Tokens let your scripts and programs use Mnemo's API as you. Revoke one to stop it at once."
     >
       <div className="space-y-5">
+        {reauth.dialog}
         {created ? <NewToken token={created} onDone={() => setCreated(null)} /> : null}
         <form
           key={formKey}
@@ -124,7 +127,7 @@ export function ApiTokensSection() {
             {create.isPending ? 'Creating...' : 'Create token'}
           </Button>
         </form>
-        {create.isError ? (
+        {create.isError && !needsReauth(create.error) ? (
           <Alert>{errorMessage(create.error, 'Could not create the token.')}</Alert>
         ) : null}
         {tokens.isPending ? (

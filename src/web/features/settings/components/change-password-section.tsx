@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useRevokeAllApiTokens } from '../api/api-tokens';
 import { toast } from '../../../lib/toast';
 import { AUTH_MESSAGES, validatePassword } from '../../../../core/auth-validation';
 import { Alert } from '../../../components/ui/alert';
@@ -21,6 +22,8 @@ export function ChangePasswordSection({
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [revokeOthers, setRevokeOthers] = useState(true);
+  const [revokeTokens, setRevokeTokens] = useState(false);
+  const revokeAllTokens = useRevokeAllApiTokens();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -49,6 +52,7 @@ export function ChangePasswordSection({
         toast.error('Password not changed', { description: message });
         return;
       }
+      if (revokeTokens) await revokeAllTokens.mutateAsync();
       setCurrent('');
       setNext('');
       setConfirmation('');
@@ -122,6 +126,15 @@ export function ChangePasswordSection({
             className="size-4 accent-[var(--primary)]"
           />
           Sign out of all other sessions
+        </label>
+        <label className="flex cursor-pointer items-center gap-2.5 text-sm">
+          <input
+            type="checkbox"
+            checked={revokeTokens}
+            onChange={(event) => setRevokeTokens(event.target.checked)}
+            className="size-4 accent-[var(--primary)]"
+          />
+          Revoke all API tokens too
         </label>
         <Button type="submit" disabled={pending}>
           {pending ? <Spinner /> : null}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { authClient, authErrorMessage } from '../../../lib/auth-client';
 import { toast } from '../../../lib/toast';
+import { needsReauth, useConfirmPassword } from './confirm-password';
 import { SettingsSection, StatusBadge } from './section';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -35,6 +36,7 @@ export function PhoneFactorSection() {
   const [error, setError] = useState<string | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const phoneProblem = E164.test(phone.trim()) ? null : PHONE_NUMBER_MESSAGE;
+  const reauth = useConfirmPassword();
 
   const run = async (work: () => Promise<{ error: unknown } | undefined>) => {
     setError(null);
@@ -58,11 +60,19 @@ export function PhoneFactorSection() {
     event.preventDefault();
     setSubmitted(true);
     if (phoneProblem) return;
-    const ok = await run(() => authClient.phoneNumber.sendOtp({ phoneNumber: phone.trim() }));
-    if (ok) {
+    const number = phone.trim();
+    await reauth.guard(async () => {
+      const answer = await authClient.phoneNumber.sendOtp({ phoneNumber: number });
+      if (needsReauth(answer.error)) return answer;
+      if (answer.error) {
+        setError(authErrorMessage(answer.error));
+        return answer;
+      }
+      setError(null);
       setCode('');
       setStep('confirm');
-    }
+      return answer;
+    });
   };
 
   const confirmNumber = async (event: FormEvent<HTMLFormElement>) => {
@@ -121,6 +131,7 @@ export function PhoneFactorSection() {
       }
     >
       <div className="max-w-md space-y-4">
+        {reauth.dialog}
         {error ? <Alert>{error}</Alert> : null}
         {step === 'number' ? (
           <form noValidate onSubmit={sendNumberCode} className="space-y-4">

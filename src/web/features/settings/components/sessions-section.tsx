@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Laptop, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useState } from 'react';
+import { useRevokeAllApiTokens } from '../api/api-tokens';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -75,13 +76,19 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
   const [pending, setPending] = useState(false);
   const others = (sessions.data ?? []).filter((session) => session.id !== currentSessionId);
 
+  const revokeTokens = useRevokeAllApiTokens();
+  const [andTokens, setAndTokens] = useState(false);
+
   const revokeOthers = async () => {
     setPending(true);
     try {
       const { error } = await authClient.revokeOtherSessions();
       if (error) throw error;
+      if (andTokens) await revokeTokens.mutateAsync();
       toast.success('Signed out of other sessions', {
-        description: 'Only this device is still signed in.',
+        description: andTokens
+          ? 'Only this device is still signed in, and every API token was revoked.'
+          : 'Only this device is still signed in.',
       });
       await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
     } catch (caught) {
@@ -110,14 +117,25 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
             </p>
           </div>
         </div>
-        <Button
-          variant="outline"
-          onClick={() => void revokeOthers()}
-          disabled={pending || others.length === 0}
-        >
-          {pending ? <Spinner /> : null}
-          Sign out other sessions
-        </Button>
+        <div className="flex flex-col items-end gap-2">
+          <Button
+            variant="outline"
+            onClick={() => void revokeOthers()}
+            disabled={pending || others.length === 0}
+          >
+            {pending ? <Spinner /> : null}
+            Sign out other sessions
+          </Button>
+          <label className="flex cursor-pointer items-center gap-2 text-sm text-muted-foreground">
+            <input
+              type="checkbox"
+              checked={andTokens}
+              onChange={(event) => setAndTokens(event.target.checked)}
+              className="size-4 accent-[var(--primary)]"
+            />
+            and revoke all API tokens
+          </label>
+        </div>
       </div>
       <div className="mt-5">
         {sessions.isPending ? (

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOnServerDatabase } from '../testing/database-access';
+import { startFakeTwilio } from '../testing/fake-twilio';
+import { bearerFor, json, PASSWORD } from '../testing/fixtures';
+import { HttpClient, uniqueEmail } from '../testing/http-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+/**
+ * Issue 21 (3, 4): what could hand an account to someone holding only a session needs the
+ * password again within minutes and is told to the account's address; API tokens are made
+ * from a session only, and a password reset takes them back.
+ */
+let server: TestServer;
+let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+
+beforeAll(async () => {
+  twilio = await startFakeTwilio('AC-reauth', 'twilio-secret');
+  server = await startTestServer({
+    env: {
+      TWILIO_ACCOUNT_SID: 'AC-reauth',
+      TWILIO_AUTH_TOKEN: 'twilio-secret',
+      TWILIO_FROM: '+15550009999',
+      TWILIO_API_URL: twilio.url,
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await twilio?.stop();
+});
+
+async function signUp() {
+  const email = uniqueEmail('reauth');
+  const client = new HttpClient(server.url);
+  const response = await client.post('/api/auth/sign-up/email', {
+    email,
+    password: PASSWORD,
+    name: 'r',
+  });
+  expect(response.status).toBe(200);
+  return { client, email };
+}
+
+/** Makes the client's session one signed in ten minutes ago (a cookie taken, say). */
+async function ageSession(client: HttpClient) {
+  const cookie = [...client.cookies.entries()].find(([name]) => name.endsWith('session_token'));
+  const token = decodeURIComponent(cookie![1]).split('.')[0]!;
+  await runOnServerDatabase(server, 'update "session" set "createdAt" = ? where "token" = ?', [
+    new Date(Date.now() - 10 * 60_000),
+    token,
+  ]);
+}
+
+const subjects = async (email: string) =>
+  (await server.outbox(email)).map((message) => message.subject);
+
+describe('re-authentication', () => {
+  it('asks an old session for its password before it makes an API token, then tells the owner', async () => {
+    const { client, email } = await signUp();
+    await ageSession(client);
+    const refused = await client.post('/api/api-tokens', { name: 'Stolen' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: { code: 'REAUTH_REQUIRED', message: 'Confirm your password to continue' },
+    });
+    const wrong = await client.post('/api/auth/account/confirm-password', { password: 'guess' });
+    expect(wrong.status).toBe(400);
+    expect((await client.post('/api/api-tokens', { name: 'Stolen' })).status).toBe(403);
+
+    expect(
+      (await client.post('/api/auth/account/confirm-password', { password: PASSWORD })).status,
+    ).toBe(200);
+    await json(await client.post('/api/api-tokens', { name: 'Mine' }), 201);
+    const notice = await server.waitForMail(email, /security notice/);
+    expect(notice.text).toContain('An API token named "Mine" was created');
+  });
+
+  it('asks an old session for its password before it changes the phone, then tells the owner', async () => {
+    const { client, email } = await signUp();
+    await ageSession(client);
+    const phone = '+15550200001';
+    const refused = await client.post('/api/auth/phone-number/send-otp', { phoneNumber: phone });
+    expect(refused.status).toBe(403);
+    expect(twilio.messages.filter((message) => message.to === phone)).toHaveLength(0);
+
+    await client.post('/api/auth/account/confirm-password', { password: PASSWORD });
+    expect(
+      (await client.post('/api/auth/phone-number/send-otp', { phoneNumber: phone })).status,
+    ).toBe(200);
+    const verify = await client.post('/api/auth/phone-number/verify', {
+      phoneNumber: phone,
+      code: twilio.lastCode(phone),
+      updatePhoneNumber: true,
+    });
+    expect(verify.status).toBe(200);
+    const notice = await server.waitForMail(email, /security notice/);
+    expect(notice.text).toContain('A phone number was confirmed for sign-in codes');
+  });
+
+  it('tells the owner when two-factor sign-in is turned off', async () => {
+    const { client, email } = await signUp();
+    const phone = '+15550200002';
+    await client.post('/api/auth/phone-number/send-otp', { phoneNumber: phone });
+    await client.post('/api/auth/phone-number/verify', {
+      phoneNumber: phone,
+      code: twilio.lastCode(phone),
+      updatePhoneNumber: true,
+    });
+    await client.post('/api/auth/two-factor/send-otp', {});
+    expect(
+      (await client.post('/api/auth/two-factor/verify-otp', { code: twilio.lastCode(phone) }))
+        .status,
+    ).toBe(200);
+    const off = await client.post('/api/auth/two-factor/disable', { password: PASSWORD });
+    expect(off.status).toBe(200);
+    await expect
+      .poll(() => subjects(email))
+      .toContain('Mnemo security notice: two-factor sign-in was turned off');
+  });
+});
+
+describe('API tokens', () => {
+  it('are made, listed and revoked from a session only, never with a bearer token', async () => {
+    const { client } = await signUp();
+    const bearer = await bearerFor(client);
+    for (const [method, path] of [
+      ['GET', '/api/api-tokens'],
+      ['POST', '/api/api-tokens'],
+      ['DELETE', '/api/api-tokens'],
+      ['DELETE', '/api/api-tokens/some-id'],
+    ] as const) {
+      const response = await bearer.request(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? JSON.stringify({ name: 'Minted' }) : undefined,
+      });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+    // A short-lived access token made with the API token cannot make one either.
+    const { access_token: jwt } = await json<{ access_token: string }>(
+      await bearer.post('/api/access-tokens', {}),
+      201,
+    );
+    const fromJwt = await fetch(`${server.url}/api/api-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Minted' }),
+    });
+    expect(fromJwt.status).toBe(403);
+    const list = await json<{ api_tokens: unknown[] }>(await client.get('/api/api-tokens'), 200);
+    expect(list.api_tokens).toHaveLength(1);
+    // Data routes still take the token.
+    expect((await bearer.get('/api/decks')).status).toBe(200);
+  });
+
+  it('are all revoked at once when the user asks, and by a password reset', async () => {
+    const { client, email } = await signUp();
+    const first = await bearerFor(client, 'One');
+    await bearerFor(client, 'Two');
+    expect(await json(await client.request('/api/api-tokens', { method: 'DELETE' }), 200)).toEqual({
+      revoked: 2,
+    });
+    expect((await first.get('/api/decks')).status).toBe(401);
+
+    const third = await bearerFor(client, 'Three');
+    const anonymous = new HttpClient(server.url);
+    const asked = Date.now();
+    await anonymous.post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/reset-password',
+    });
+    const mail = await server.waitForMail(email, /Reset your Mnemo password/, asked - 1000);
+    const landing = await anonymous.get(
+      mail.links.find((link) => link.includes('/reset-password/'))!,
+    );
+    const token = new URL(landing.headers.get('location')!, server.url).searchParams.get('token');
+    const reset = await anonymous.post('/api/auth/reset-password', {
+      newPassword: 'a brand new password',
+      token,
+    });
+    expect(reset.status).toBe(200);
+    expect((await third.get('/api/decks')).status).toBe(401);
+  });
+});
