@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateBuiltinCards } from '../../core/cards-from-text';
 import { checkContent, cleanContent } from '../../core/content';
+import type { TextTask } from './text-tasks';
 import { createTextThread } from './text-thread';
 import { wordFrequency } from './word-frequency';
 
@@ -39,10 +40,10 @@ describe('the text thread', () => {
     const witness = createTextThread();
     // Seconds of work for the built-in generator.
     const long = 'The cell is the basic unit of life in every organism. '.repeat(20_000);
-    const work = {
+    const work: TextTask = {
       kind: 'generate',
       request: { content: long, strategy: 'detailed', cardTypes: ['qa'] },
-    } as const;
+    };
     // The same work, left to finish in a second thread: the aborted run must end first (a
     // thread that finished its work before noticing the signal would end after it).
     const finished = witness.run(work).then(() => 'finished' as const);
