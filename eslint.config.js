@@ -26,6 +26,38 @@ const webPaths = [
   },
 ];
 
+const serverPattern = {
+  group: ['**/web', '**/web/**'],
+  message: 'The server must not import web code.',
+};
+
+/**
+ * The test support: fixtures, fakes, package builders. Product code never imports it (it would
+ * ship in the production bundle; scripts/build.mjs refuses such a bundle too).
+ */
+const TEST_SUPPORT_FILES = [
+  'src/server/testing/**',
+  'src/server/import/anki/test-packages.ts',
+  'src/server/import/anki/test-media.ts',
+  'src/server/import/anki/full-spec.ts',
+  'src/server/import/anki/fixture-schema.ts',
+  'src/server/intake/test-fixtures.ts',
+  'src/server/anki-export/studied-deck.ts',
+];
+const testSupportPattern = {
+  group: [
+    '**/testing',
+    '**/testing/**',
+    '**/test-packages',
+    '**/test-media',
+    '**/full-spec',
+    '**/fixture-schema',
+    '**/test-fixtures',
+    '**/studied-deck',
+  ],
+  message: 'Test support must not be imported by product code (it would ship in the bundle).',
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -62,10 +94,13 @@ export default defineConfig(
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': restrict([
-        { group: ['**/web', '**/web/**'], message: 'The server must not import web code.' },
-      ]),
+      'no-restricted-imports': restrict([serverPattern, testSupportPattern]),
     },
+  },
+  {
+    // Tests, benchmarks' helpers and the test support itself may use the test support.
+    files: ['src/server/**/*.test.ts', ...TEST_SUPPORT_FILES],
+    rules: { 'no-restricted-imports': restrict([serverPattern]) },
   },
   {
     files: ['src/core/**'],

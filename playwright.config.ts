@@ -16,8 +16,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  // On CI a journey that fails is run once more: a failure that does not come back is reported
-  // as flaky by .ci/summarize.mjs (a failure that does come back still fails the run).
+  // On CI a journey that fails is run once more, for the report: one that passes only on the
+  // retry (flaky) still fails the run in .ci/summarize.mjs unless .ci/known-flaky.txt lists it
+  // with its cause (that list, printed on every run, is meant to stay empty).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -167,12 +167,17 @@ const noTsx = {
   },
 };
 
+/** Files of the test support (as esbuild names its inputs). */
+const TEST_SUPPORT =
+  /^src\/server\/(testing\/|import\/anki\/(test-packages|test-media|full-spec|fixture-schema)\.ts$|intake\/test-fixtures\.ts$|anki-export\/studied-deck\.ts$)|\.test\.tsx?$/;
+
 async function buildServer() {
   const esbuild = await import('esbuild');
   const outdir = path.join(dist, 'server');
   fs.rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: root,
+    metafile: true,
     entryPoints: {
       main: 'src/server/main.ts',
       'worker-main': 'src/server/worker-main.ts',
@@ -189,6 +194,13 @@ async function buildServer() {
     logLevel: 'warning',
     plugins: [noTsx],
   });
+  // Test support (fixtures, fakes, package builders) never ships: the build fails if product
+  // code imports it (eslint.config.js says the same at the import).
+  const shipped = Object.keys(result.metafile.inputs).filter((input) => TEST_SUPPORT.test(input));
+  if (shipped.length > 0) {
+    fs.rmSync(outdir, { recursive: true, force: true });
+    throw new Error(`The server bundle would ship test support: ${shipped.join(', ')}`);
+  }
   // Every worker file a bundle refers to must sit beside it.
   const pattern = /new URL\(\s*["']\.\/([\w.-]+)["']\s*,\s*import\.meta\.url\s*\)/g;
   for (const file of fs.readdirSync(outdir).filter((name) => name.endsWith('.mjs'))) {

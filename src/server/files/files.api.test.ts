@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
@@ -299,46 +300,63 @@ describe('generation from uploaded files (local storage)', () => {
   it('enforces 10 MB while the upload streams, with no length declared', async () => {
     const user = await newUser(server.url);
     const deck = await createDeck(user, 'Stream');
+    const before = await storedFiles(server);
     const boundary = '----mnemo-boundary';
-    const head = new TextEncoder().encode(
+    const head =
       `--${boundary}\r\nContent-Disposition: form-data; name="deckId"\r\n\r\n${deck.id}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endless.txt"\r\n` +
-        'Content-Type: text/plain\r\n\r\n',
-    );
-    let sent = 0;
-    const chunk = new Uint8Array(256 * 1024).fill(97);
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(head);
-      },
-      pull(controller) {
-        // An endless file: only the server's limit ends it.
-        if (sent > 64 * MiB) {
-          controller.close();
-          return;
-        }
-        sent += chunk.length;
-        controller.enqueue(chunk);
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endless.txt"\r\n` +
+      'Content-Type: text/plain\r\n\r\n';
+    // Node's client sends the body chunked (no length) and hands over the answer as soon as it
+    // comes, while the body is still open. 11 MiB of the file are sent, then the client stops
+    // and waits: only a server that stopped reading at 10 MB can answer now (one that read on
+    // would wait for more, and the test would time out). So at most 11 MiB were read.
+    const request = http.request(`${server.url}/api/generation/file`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: user.cookieHeader(),
+        origin: server.url,
       },
     });
-    // The server answers 413 and hangs up while the client is still sending: the client reads
-    // the answer, or (a race of the socket) fails its next write. Either way the upload stopped
-    // near 10 MB, not at the end of the stream.
-    try {
-      const response = await user.request('/api/generation/file', {
-        method: 'POST',
-        body: stream,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        duplex: 'half',
-      } as RequestInit);
-      expect(response.status).toBe(413);
-      expect((await errorOf(response)).message).toBe('File size exceeds 10MB limit');
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause;
-      expect(cause?.code).toMatch(/^(EPIPE|ECONNRESET|UND_ERR_SOCKET)$/);
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (text: string) => (body += text));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+      });
+      // The server may hang up after answering; the answer is what counts.
+      request.on('error', () => {});
+    });
+    let sent = 0;
+    let done = false;
+    void answered.finally(() => (done = true));
+    const chunk = Buffer.alloc(256 * 1024, 97);
+    // Each write waits for the socket to take it (back-pressure), or for the answer.
+    const write = (data: string | Buffer) =>
+      Promise.race([
+        answered.then(() => undefined),
+        new Promise<void>((resolve) => {
+          if (request.write(data)) resolve();
+          else request.once('drain', resolve);
+        }),
+      ]);
+    await write(head);
+    while (!done && sent < 11 * MiB) {
+      await write(chunk);
+      sent += chunk.length;
     }
-    expect(sent).toBeLessThan(64 * MiB);
+    const { status, body } = await answered;
+    request.destroy();
+    expect(sent).toBeLessThanOrEqual(11 * MiB);
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toMatchObject({
+      error: { code: 'FILE_TOO_LARGE', message: 'File size exceeds 10MB limit' },
+    });
+    // Nothing kept: no job, no stored file.
     expect(await jobsOf(user)).toEqual([]);
+    expect(await storedFiles(server)).toEqual(before);
   });
 
   it('refuses a body that is not multipart, and paths outside the own folder', async () => {

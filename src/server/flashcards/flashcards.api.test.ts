@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
+import { apiRoutes } from '../api-routes';
+import type { FixtureIds } from '../http/route-table';
 import { createCard, createDeck, json, newUser, snapshot } from '../testing/fixtures';
 import type { HttpClient } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -431,5 +433,55 @@ describe('card_count under concurrency', () => {
     expect(await actual(deck.id)).toBe(20 + 30 - 10 - 5 - 3 + 10);
     expect(await cardCount(user, deck.id)).toBe(await actual(deck.id));
     expect(await cardCount(user, side.id)).toBe(3);
+  });
+});
+
+describe("another user's card", () => {
+  it('answers 404 on every route that takes a card id, and the card is unchanged', async () => {
+    const owner = await newUser(server.url);
+    const intruder = await newUser(server.url);
+    const deck = await createDeck(owner, 'Mine');
+    const theirs = await createDeck(intruder, 'Theirs');
+    const card = await createCard(owner, deck.id, 'Owned?', 'Yes');
+    const before = await json<Flashcard>(await owner.get(`/api/flashcards/${card.id}`), 200);
+    // The intruder's own decks wherever a deck is asked for: only the card is foreign.
+    const ids = {
+      deckId: theirs.id,
+      otherDeckId: theirs.id,
+      cardId: card.id,
+      cardIds: [card.id],
+    } as FixtureIds;
+    const cardRoutes = apiRoutes.filter(
+      (item) =>
+        item.path.startsWith('/flashcards') &&
+        (item.path.includes(':cardId') ||
+          JSON.stringify(item.example.body?.(ids) ?? null).includes(card.id)),
+    );
+    // Every card route of the table (a new one joins this list, and this test).
+    expect(cardRoutes.map((item) => `${item.method} ${item.path}`).sort()).toEqual([
+      'delete /flashcards/:cardId',
+      'get /flashcards/:cardId',
+      'patch /flashcards/:cardId',
+      'post /flashcards/:cardId/bury',
+      'post /flashcards/:cardId/suspend',
+      'post /flashcards/:cardId/unbury',
+      'post /flashcards/:cardId/unsuspend',
+      'post /flashcards/bulk-delete',
+      'post /flashcards/bulk-suspend',
+      'post /flashcards/move',
+    ]);
+    for (const item of cardRoutes) {
+      const body = item.example.body?.(ids);
+      const response = await intruder.request(`/api${item.path.replace(':cardId', card.id)}`, {
+        method: item.method.toUpperCase(),
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.status, `${item.method} ${item.path}`).toBe(404);
+    }
+    expect(await json<Flashcard>(await owner.get(`/api/flashcards/${card.id}`), 200)).toEqual(
+      before,
+    );
+    expect(await cardCount(intruder, theirs.id)).toBe(0);
   });
 });

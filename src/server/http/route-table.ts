@@ -62,6 +62,11 @@ export interface FixtureIds {
   importJobId: string;
   /** An API token of the owner. */
   apiTokenId: string;
+  /**
+   * A small valid Anki package (.apkg bytes), built by the test support: product code never
+   * imports the package builder (eslint.config.js forbids it).
+   */
+  ankiPackage: Uint8Array;
 }
 
 /** Sends a request as the fixtures' owner (for `example.before`). */

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import { type StudyStatistics, zonedTimeToInstant } from '../../core/scheduling';
-import type { ReviewResult, SessionPreview, StartedSession } from '../../core/study-schemas';
+import {
+  type ReviewResult,
+  type SessionPreview,
+  type StartedSession,
+  STUDY_MESSAGES,
+} from '../../core/study-schemas';
 import { createDeck as createDeckRow, json, newUser } from '../testing/fixtures';
 import type { HttpClient } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -184,17 +189,16 @@ describe('study days (4 am rollover in the user zone)', () => {
     await addCard(user, deck.id);
     const started = await json<StartedSession>(await startAt(user, deck.id, at(2, 21)), 201);
     await answerAt(user, started, 'easy', at(2, 21));
-    const again = await json<StartedSession>(
-      await user.post(
-        `/api/decks/${deck.id}/study/sessions`,
-        { time_zone: TZ, session_type: 'mixed' },
-        clock(at(3, 18)),
-      ),
-      201,
-    ).catch(() => null);
-    // The card is not due yet (Easy gave days); answering it early still counts the days.
-    const session = again ?? started;
-    const second = await answerAt(user, session, 'good', at(3, 18), started.queue[0]?.id);
+    // The card is not due yet (Easy gave days): no session starts on Tuesday...
+    const again = await user.post(
+      `/api/decks/${deck.id}/study/sessions`,
+      { time_zone: TZ, session_type: 'mixed' },
+      clock(at(3, 18)),
+    );
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(await again.json())).toContain(STUDY_MESSAGES.nothingToStudy);
+    // ...and answering it early in Monday's session still counts the days.
+    const second = await answerAt(user, started, 'good', at(3, 18), started.queue[0]?.id);
     expect(second.updatedCard.elapsed_days).toBe(1);
   });
 });

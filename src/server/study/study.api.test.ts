@@ -274,25 +274,27 @@ describe('daily limits and schedulers', () => {
 
   it('SM-2 decks: again is due in 1 minute, hard on a learning card in 10 minutes', async () => {
     const user = await newUser(server.url);
-    const { deck, cards } = await deckWithCards(user, 2, { scheduler: 'sm2' });
+    const { deck, cards } = await deckWithCards(user, 1, { scheduler: 'sm2' });
     const { session } = await start(user, deck.id, { session_type: 'new_only' });
     const minutesUntil = (result: ReviewResult) =>
       (new Date(result.updatedCard.due_date).getTime() - Date.now()) / 60_000;
+    // Again on the new card puts it in learning, due in a minute...
     const again = await json<ReviewResult>(
       await review(user, session.id, cards[0]?.id ?? '', 'again'),
       200,
     );
+    expect(again.updatedCard.card_state).toBe('learning');
     expect(minutesUntil(again)).toBeGreaterThan(0.5);
     expect(minutesUntil(again)).toBeLessThanOrEqual(1.01);
+    // ...and hard on that learning card keeps it there, due in 10 minutes.
     const hard = await json<ReviewResult>(
-      await review(user, session.id, cards[1]?.id ?? '', 'hard'),
+      await review(user, session.id, cards[0]?.id ?? '', 'hard'),
       200,
     );
-    if (hard.updatedCard.card_state === 'learning') {
-      expect(minutesUntil(hard)).toBeGreaterThan(9.5);
-      expect(minutesUntil(hard)).toBeLessThanOrEqual(10.01);
-    }
-    expect(hard.updatedCard.ease_factor).toBeGreaterThanOrEqual(1.3);
+    expect(hard.updatedCard.card_state).toBe('learning');
+    expect(minutesUntil(hard)).toBeGreaterThan(9.5);
+    expect(minutesUntil(hard)).toBeLessThanOrEqual(10.01);
+    expect(hard.updatedCard.ease_factor).toBe(again.updatedCard.ease_factor);
   });
 
   it('keeps scheduler settings on the deck and refuses bad ones', async () => {

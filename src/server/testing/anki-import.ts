@@ -7,8 +7,9 @@ export const IMPORT_OUTCOME = 'x-test-import-outcome';
 /**
  * Uploads an Anki package (`POST /api/import/anki`) and follows its job to the end with the
  * long-poll. Answers as the import used to, in one response: a refusal of the upload as it came
- * (outcome 'at-once'), a completed job's summary (200), a failed job's error (400, outcome
- * 'failed'). The job itself is in `job`.
+ * (outcome 'at-once'), a completed job's summary (200), a failed job's error (outcome 'failed'),
+ * with the status the upload really answered (202): no status is made up for a job's failure,
+ * whose outcome is in `job` (status 'failed', error code and message).
  */
 export async function importAnkiAndWait(
   user: HttpClient,
@@ -44,7 +45,7 @@ export async function importAnkiAndWait(
           headers: { 'content-type': 'application/json', [IMPORT_OUTCOME]: 'completed' },
         })
       : new Response(JSON.stringify({ error: job.error }), {
-          status: 400,
+          status: started.status,
           headers: { 'content-type': 'application/json', [IMPORT_OUTCOME]: 'failed' },
         });
   return Object.assign(answer, { job });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FixtureIds } from '../http/route-table';
 import { mediaPackage } from '../import/anki/test-media';
+import { samplePackage } from '../import/anki/test-packages';
 import { importAnkiAndWait } from './anki-import';
 import { HttpClient, uniqueEmail } from './http-client';
 
@@ -110,6 +111,7 @@ export async function createFixtures(client: HttpClient): Promise<FixtureIds> {
     cardIds: [first.id, second.id],
     sessionId: started.session.id,
     jobId: job.id,
+    ankiPackage: new Uint8Array(samplePackage()),
   };
 }
 

@@ -76,7 +76,8 @@ export interface TestServer {
 }
 
 export interface StartOptions {
-  env?: Record<string, string>;
+  /** Added to the test environment; a variable given as undefined is left out of it. */
+  env?: Record<string, string | undefined>;
   /** Share another server's data directory and database (several processes, one database). */
   shareWith?: TestServer;
   /**
@@ -120,8 +121,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     RATE_LIMIT_SIGN_IN_MAX: '100000',
     RATE_LIMIT_MAX: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...options.env,
   };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   const args = options.built ? ['scripts/start.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,

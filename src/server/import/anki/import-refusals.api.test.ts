@@ -80,7 +80,7 @@ describe('refusing what is not a readable Anki package', () => {
           declaredSize: 100,
         },
       ]),
-      400,
+      202,
       PACKAGE_MESSAGES.damaged,
     ],
     [
@@ -92,7 +92,7 @@ describe('refusing what is not a readable Anki package', () => {
     [
       'a damaged collection',
       withEntries((entries) => (entries[1]!.data = zlib.zstdCompressSync(Buffer.from('junk')))),
-      400,
+      202,
       PACKAGE_MESSAGES.damaged,
     ],
     [
@@ -105,24 +105,25 @@ describe('refusing what is not a readable Anki package', () => {
         entries[1]!.data = zlib.zstdCompressSync(db.serialize());
         db.close();
       }),
-      400,
+      202,
       PACKAGE_MESSAGES.damaged,
     ],
     [
       'an unknown schema version',
       buildPackage({ ...basic(), ver: 19 }),
-      400,
+      202,
       'The Anki collection has schema version 19, which Mnemo cannot read',
     ],
   ];
 
   // What the zip's central directory and `meta` tell is refused at once (400, no job); the
-  // rest only once the collection is inflated and read: the import job fails with the message.
-  const inTheJob = new Set([
-    'an entry inflating past its declared size',
-    'a damaged collection',
-    'a collection whose notes are a view (an endless query)',
-    'an unknown schema version',
+  // rest only once the collection is inflated and read: the upload is accepted (202) and the
+  // import job fails with the refusal's code and message.
+  const inTheJob = new Map([
+    ['an entry inflating past its declared size', 'DAMAGED_PACKAGE'],
+    ['a damaged collection', 'DAMAGED_PACKAGE'],
+    ['a collection whose notes are a view (an endless query)', 'DAMAGED_PACKAGE'],
+    ['an unknown schema version', 'UNKNOWN_SCHEMA'],
   ]);
 
   it.each(cases)(
@@ -131,8 +132,20 @@ describe('refusing what is not a readable Anki package', () => {
       const user = await newUser(server.url);
       const response = await upload(user, bytes, { keep_decks: 'true' });
       expect(response.status).toBe(status);
-      expect(response.headers.get(IMPORT_OUTCOME)).toBe(inTheJob.has(name) ? 'failed' : 'at-once');
-      expect((await errorOf(response)).message).toBe(message);
+      const code = inTheJob.get(name);
+      if (code === undefined) {
+        expect(response.headers.get(IMPORT_OUTCOME)).toBe('at-once');
+        expect(response.job).toBeUndefined();
+        expect((await errorOf(response)).message).toBe(message);
+      } else {
+        expect(response.headers.get(IMPORT_OUTCOME)).toBe('failed');
+        expect(response.job).toMatchObject({
+          status: 'failed',
+          summary: null,
+          error: { code, message },
+        });
+        expect(response.job?.completed_at).not.toBeNull();
+      }
       expect(await decksOf(user)).toEqual([]);
     },
   );

@@ -11,12 +11,11 @@ import { type ApiRoute, route } from '../../http/route-table';
 import { getImportJob, startImportJob } from './jobs.service';
 import { PACKAGE_MESSAGES } from './package';
 import { SCHEMA_MESSAGES } from './collection';
-import { samplePackage } from './test-packages';
 
-const sampleForm = (deckId: string) => {
+const sampleForm = (deckId: string, ankiPackage: Uint8Array) => {
   const form = new FormData();
   form.set('deck_id', deckId);
-  form.set('file', new File([new Uint8Array(samplePackage())], 'french.apkg'));
+  form.set('file', new File([new Uint8Array(ankiPackage)], 'french.apkg'));
   return form;
 };
 
@@ -50,7 +49,7 @@ export const importRoutes: ApiRoute[] = [
       404: [DECK_MESSAGES.notFoundOrDenied],
       413: [IMPORT_JOB_MESSAGES.tooLarge(200)],
     },
-    example: { form: (ids) => sampleForm(ids.deckId), refersToDeck: true },
+    example: { form: (ids) => sampleForm(ids.deckId, ids.ankiPackage), refersToDeck: true },
     handle: ({ db, storage, user, body, streamed }) => {
       if (!streamed) throw badRequest(REQUEST_MESSAGES.selectFile, 'NO_FILE');
       return startImportJob(db, storage, user.id, streamed, {
