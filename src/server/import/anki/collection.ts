@@ -1,6 +1,7 @@
 /**
  * Reading an Anki collection (issue 12): the SQLite file is written to a private temp folder and
- * opened read-only with better-sqlite3 (after `replaceUnicase` on that copy), whatever database Mnemo itself runs on. Schema 11
+ * opened read-only with better-sqlite3 (after `replaceUnicase` on that copy), whatever database
+ * Mnemo itself runs on. Schema 11
  * (legacy packages: note types and decks as JSON in `col`, rslib/src/storage/schema11.sql) and
  * schema 18 (current packages: `notetypes`, `fields`, `templates`, `decks` tables with protobuf
  * configs, deck names joined by \x1f). Notes, cards and revlog have the same shape in both.
@@ -214,23 +215,33 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
   return { crt: col.crt, noteTypes, decks, notes, cards, revlog };
 }
 
+/** `COLLATE unicase` however it is spelt: any case, any spacing, the name quoted or not. */
+const UNICASE = /\bcollate\s+(?:unicase|"unicase"|'unicase'|`unicase`|\[unicase\])(?![\w$])/gi;
+
+/** The schema text with Anki's `unicase` collation replaced by SQLite's `nocase`. */
+export function withoutUnicase(sql: string): string {
+  return sql.replace(UNICASE, 'COLLATE nocase');
+}
+
 /**
- * Schema 18 declares names `collate unicase`, a collation only Anki registers: SQLite cannot
- * even scan a WITHOUT ROWID table that uses it ('no query solution'). Our private copy's schema
- * says `nocase` instead (ASCII case-folding; only the order of those indexes differs).
+ * Schema 18 declares names `COLLATE unicase` (Anki writes it in capitals), a collation only
+ * Anki registers: SQLite cannot even scan a WITHOUT ROWID table that uses it ('no query
+ * solution'). Our private copy's schema says `nocase` instead (ASCII case-folding; only the
+ * order of those indexes differs).
  */
 function replaceUnicase(file: string): void {
   const db = new Database(file, { fileMustExist: true });
   try {
-    const uses = db
-      .prepare("select count(*) as n from sqlite_master where sql like '%collate unicase%'")
-      .get() as { n: number };
-    if (uses.n === 0) return;
+    // LIKE is case-insensitive: every spelling is found, and replaced by `withoutUnicase`.
+    const rows = db
+      .prepare("select type, name, sql from sqlite_master where sql like '%unicase%'")
+      .all() as { type: string; name: string; sql: string }[];
+    const changed = rows.filter((row) => withoutUnicase(row.sql) !== row.sql);
+    if (changed.length === 0) return;
     db.unsafeMode(true);
     db.pragma('writable_schema = ON');
-    db.exec(
-      "update sqlite_master set sql = replace(sql, 'collate unicase', 'collate nocase') where sql like '%collate unicase%'",
-    );
+    const update = db.prepare('update sqlite_master set sql = ? where type = ? and name = ?');
+    for (const row of changed) update.run(withoutUnicase(row.sql), row.type, row.name);
     db.pragma('writable_schema = OFF');
   } finally {
     db.close();
