@@ -10,6 +10,7 @@
 import { clozeNumbers } from '../card-content/cloze';
 import { CARD_CONTENT_MAX } from '../flashcard-schemas';
 import { htmlToMarkdown } from './html-to-markdown';
+import { IMAGE_OCCLUSION_CHANGE, imageOcclusionContent, isImageOcclusion } from './image-occlusion';
 import { clozeFieldName, isFieldEmpty, parseTemplate, renderCard } from './templates';
 
 export interface AnkiTemplate {
@@ -37,7 +38,9 @@ export type MnemoCardContent =
       cloze_number: number;
     };
 
-export type Conversion = { ok: true; card: MnemoCardContent } | { ok: false; reason: string };
+/** A converted card, with what was changed on the way when something was (for the summary). */
+export type Conversion =
+  { ok: true; card: MnemoCardContent; change?: string } | { ok: false; reason: string };
 
 /** The readable reasons a card is skipped. */
 export const SKIP_REASONS = {
@@ -79,6 +82,16 @@ export function ankiCardToMnemo(
   if (noteType.kind === 'cloze') {
     const template = noteType.templates[0];
     const field = (template && clozeFieldName(template.qfmt)) ?? noteType.fields[0] ?? '';
+    if (isImageOcclusion(fields[field] ?? '')) {
+      const { front, back } = imageOcclusionContent(values);
+      if (front === '') return { ok: false, reason: SKIP_REASONS.emptyFront };
+      if (tooLong(front, back)) return { ok: false, reason: SKIP_REASONS.tooLong };
+      return {
+        ok: true,
+        card: { card_type: 'qa', front_content: front, back_content: back, cloze_number: null },
+        change: IMAGE_OCCLUSION_CHANGE,
+      };
+    }
     const text = htmlToMarkdown(fields[field] ?? '');
     const number = ord + 1;
     if (!clozeNumbers(text).includes(number)) return { ok: false, reason: SKIP_REASONS.noDeletion };

@@ -6,12 +6,15 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
-import type { Deck } from '../../../core/deck-schemas';
 import { createDb, type Db } from '../../db/database';
-import { importAnkiAndWait } from '../../testing/anki-import';
-import { json, newUser } from '../../testing/fixtures';
+import { newUser } from '../../testing/fixtures';
 import type { HttpClient } from '../../testing/http-client';
-import { realAnkiPackage } from '../../testing/real-anki';
+import {
+  decksOfUser,
+  importRealPackage,
+  realAnkiPackage,
+  storedCards,
+} from '../../testing/real-anki';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { writeZip } from './zip-writer';
 
@@ -32,40 +35,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function importReal(user: HttpClient, bytes: Uint8Array, name: string) {
-  return json<AnkiImportSummary>(
-    await importAnkiAndWait(user, bytes, { keep_decks: 'true' }, name, 120_000),
-    200,
-  );
-}
-
-const decksOf = async (user: HttpClient) =>
-  (await json<{ decks: Deck[] }>(await user.get('/api/decks'), 200)).decks;
-
-/** The user's cards as stored (more than the API's page of 1,000). */
-async function cardRows(user: HttpClient) {
-  const deckIds = (await decksOf(user)).map((deck) => deck.id);
-  return db.kysely
-    .selectFrom('flashcards')
-    .select([
-      'id',
-      'card_type',
-      'front_content',
-      'back_content',
-      'card_state',
-      'suspended_from',
-      'interval_days',
-      'due_date',
-      'stability',
-      'difficulty',
-      'fsrs_state',
-      'anki_guid',
-      'anki_ord',
-      'cloze_number',
-    ])
-    .where('deck_id', 'in', deckIds)
-    .execute();
-}
+const importReal = (user: HttpClient, bytes: Uint8Array, name: string) =>
+  importRealPackage(user, bytes, name);
+const decksOf = (user: HttpClient) => decksOfUser(user);
+const cardRows = (user: HttpClient) => storedCards(db, user);
 
 const DAY_MS = 86_400_000;
 /** srs-benchmark's collection creation (`col.crt`): review due days count from it. */
@@ -82,6 +55,7 @@ async function expectSrsBenchmark(user: HttpClient, summary: AnkiImportSummary) 
     reviews: 13552,
     media: 0,
     skipped: [],
+    changed: [],
   });
   expect((await decksOf(user)).map((deck) => [deck.name, deck.card_count])).toEqual([
     ['Vietnamese', 1140],
