@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnkiNoteType } from '../../../core/anki/cards';
+import { v1RevlogToV2 } from '../../../core/anki/scheduling';
 import { badRequest } from '../../http/errors';
 import { PACKAGE_MESSAGES } from './package';
 import { readMessage } from './protobuf';
@@ -53,6 +54,8 @@ export interface AnkiReview {
 export interface AnkiCollection {
   /** The collection's creation (seconds since the epoch): review due days count from it. */
   crt: number;
+  /** The scheduler the collection was studied with (1: the v1 scheduler's three buttons). */
+  schedVer: number;
   noteTypes: Map<string, AnkiNoteType>;
   /** Deck names as Anki shows them ('Parent::Child') by id. */
   decks: Map<string, string>;
@@ -162,13 +165,43 @@ function checkTables(db: Database.Database, names: string[]): void {
   }
 }
 
+/** `schedVer` of the collection's settings; Anki reads a missing one as 1. */
+function schedVerOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) ? value : 1;
+}
+
+function legacySchedVer(conf: string): number {
+  try {
+    return schedVerOf((JSON.parse(conf) as { schedVer?: unknown } | null)?.schedVer);
+  } catch {
+    return 1;
+  }
+}
+
+/** Schema 18 keeps the settings as JSON values in `config` (the column is declared `KEY`). */
+function currentSchedVer(db: Database.Database): number {
+  const exists = db
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'config'")
+    .get();
+  if (!exists) return 1;
+  checkTables(db, ['config']);
+  const row = db
+    .prepare("select cast(val as text) as val from config where key = 'schedVer'")
+    .get() as { val: string } | undefined;
+  try {
+    return row ? schedVerOf(JSON.parse(row.val)) : 1;
+  } catch {
+    return 1;
+  }
+}
+
 const LEGACY_TABLES = ['col', 'notes', 'cards', 'revlog'];
 const CURRENT_TABLES = [...LEGACY_TABLES, 'notetypes', 'fields', 'templates', 'decks'];
 
 function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
   checkTables(db, LEGACY_TABLES);
-  const col = db.prepare('select crt, ver, models, decks from col').get() as
-    { crt: number; ver: number; models: string; decks: string } | undefined;
+  const col = db.prepare('select crt, ver, conf, models, decks from col').get() as
+    { crt: number; ver: number; conf: string; models: string; decks: string } | undefined;
   if (!col) throw damaged();
   const hasTables =
     db.prepare("select 1 from sqlite_master where type = 'table' and name = 'notetypes'").get() !==
@@ -209,10 +242,13 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
     did: String(odid || card.did),
     due: odid ? odue : card.due,
   }));
-  const revlog = db
-    .prepare('select id, cid, ease, ivl, lastIvl, factor, time, type from revlog order by id')
-    .all() as AnkiReview[];
-  return { crt: col.crt, noteTypes, decks, notes, cards, revlog };
+  const schedVer = legacy ? legacySchedVer(col.conf) : currentSchedVer(db);
+  const revlog = (
+    db
+      .prepare('select id, cid, ease, ivl, lastIvl, factor, time, type from revlog order by id')
+      .all() as AnkiReview[]
+  ).map((entry) => (schedVer === 1 ? v1RevlogToV2(entry) : entry));
+  return { crt: col.crt, schedVer, noteTypes, decks, notes, cards, revlog };
 }
 
 /** `COLLATE unicase` however it is spelt: any case, any spacing, the name quoted or not. */

@@ -1,6 +1,6 @@
 /**
  * Anki's stock note types and older collections, from real packages in `shared/data/anki/real/`
- * (README there), issue 20 item 2.
+ * (README there), issue 20 items 2 and 5.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,5 +47,40 @@ describe('anki-stock-notetypes-crafted.apkg (issue 20)', () => {
       expect(card.front_content).not.toContain('image-occlusion:');
       expect(card.back_content).toMatch(/^!\[[^\]]*\]\(mnemo-media:[^)]+\.png\)\n\nIO back extra$/);
     }
+  });
+});
+
+describe('v1-relearning-card.apkg: a v1-scheduler collection (issue 20 item 5)', () => {
+  it('imports, its relearning card relearning, learning answers 2/3 as Good/Easy', async () => {
+    const user = await newUser(server.url);
+    const name = 'v1-relearning-card.apkg';
+    const summary = await importRealPackage(user, await realAnkiPackage(`real/${name}`), name);
+    // 1,157 revlog rows, of which 85 manual reschedules (ease 0) are not answers.
+    expect(summary).toMatchObject({ notes: 106, cards: 106, reviews: 1072, skipped: [] });
+    const rows = await storedCards(db, user);
+    expect(rows.filter((row) => row.card_state === 'review')).toHaveLength(105);
+    const relearning = rows.filter((row) => row.card_state === 'learning');
+    expect(relearning).toHaveLength(1);
+    expect(relearning[0]).toMatchObject({ fsrs_state: 3, interval_days: 2 });
+    expect(new Date(String(relearning[0]!.due_date)).toISOString()).toBe(
+      new Date(1_795_627_448 * 1000).toISOString(),
+    );
+    // v1: learning (type 0) and relearning (type 2) answers 2 and 3 were Good and Easy.
+    const answers = await db.kysely
+      .selectFrom('card_reviews')
+      .select(['user_response', (eb) => eb.fn.countAll().as('n')])
+      .where(
+        'card_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .groupBy('user_response')
+      .execute();
+    expect(Object.fromEntries(answers.map((row) => [row.user_response, Number(row.n)]))).toEqual({
+      again: 170,
+      hard: 90,
+      good: 776,
+      easy: 36,
+    });
   });
 });

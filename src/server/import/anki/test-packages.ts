@@ -57,6 +57,8 @@ export interface FixtureSpec {
   crt?: number;
   /** Schema version written to `col.ver` (11 legacy, 18 current by default). */
   ver?: number;
+  /** The scheduler the collection says it was studied with (2 by default). */
+  schedVer?: number;
   noteTypes: AnkiNoteType[];
   decks: { id: number; name: string }[];
   notes: FixtureNote[];
@@ -112,13 +114,16 @@ export function buildCollection(spec: FixtureSpec): Buffer {
   db.prepare('insert into col values (1, ?, 0, 0, ?, 0, 0, 0, ?, ?, ?, ?, ?)').run(
     spec.crt ?? 1_700_000_000,
     spec.ver ?? (current ? 18 : 11),
-    '{}',
+    current ? '' : JSON.stringify({ schedVer: spec.schedVer ?? 2 }),
     current ? '' : JSON.stringify(models),
     current ? '' : JSON.stringify(decks),
     '{}',
     '{}',
   );
   if (current) {
+    db.prepare("insert into config values ('schedVer', 0, 0, ?)").run(
+      Buffer.from(String(spec.schedVer ?? 2)),
+    );
     for (const type of spec.noteTypes) {
       db.prepare('insert into notetypes values (?, ?, 0, 0, ?)').run(
         Number(type.id),
