@@ -11,6 +11,7 @@ import { clozeNumbers } from '../card-content/cloze';
 import { CARD_CONTENT_MAX } from '../flashcard-schemas';
 import { htmlToMarkdown } from './html-to-markdown';
 import { IMAGE_OCCLUSION_CHANGE, imageOcclusionContent, isImageOcclusion } from './image-occlusion';
+import { ankiLatexToMath } from './latex';
 import { clozeFieldName, isFieldEmpty, parseTemplate, renderCard } from './templates';
 
 export interface AnkiTemplate {
@@ -76,7 +77,8 @@ export function ankiCardToMnemo(
   ord: number,
   extra: { tags?: string; deck?: string } = {},
 ): Conversion {
-  const fields = fieldMap(noteType, values);
+  // Anki's `[$]…[/$]` and `[$$]…[/$$]` LaTeX as the maths Mnemo renders.
+  const fields = fieldMap(noteType, values.map(ankiLatexToMath));
   const tooLong = (...texts: (string | null)[]) =>
     texts.some((text) => text !== null && text.length > CARD_CONTENT_MAX);
   if (noteType.kind === 'cloze') {

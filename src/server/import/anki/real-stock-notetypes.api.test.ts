@@ -1,10 +1,11 @@
 /**
  * Anki's stock note types and older collections, from real packages in `shared/data/anki/real/`
- * (README there), issue 20 items 2 and 5.
+ * (README there), issue 20 items 2, 3 and 5.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_OCCLUSION_CHANGE } from '../../../core/anki/image-occlusion';
+import { renderCardHtml } from '../../../core/card-content/render';
 import { createDb, type Db } from '../../db/database';
 import { newUser } from '../../testing/fixtures';
 import { importRealPackage, realAnkiPackage, storedCards } from '../../testing/real-anki';
@@ -82,5 +83,26 @@ describe('v1-relearning-card.apkg: a v1-scheduler collection (issue 20 item 5)',
       good: 776,
       easy: 36,
     });
+  });
+});
+
+describe("category-theory.apkg: Anki's [$]…[/$] LaTeX (issue 20 item 3)", () => {
+  it('every card is maths KaTeX renders, instead of garbled source', async () => {
+    const user = await newUser(server.url);
+    const name = 'category-theory.apkg';
+    const summary = await importRealPackage(user, await realAnkiPackage(`real/${name}`), name);
+    expect(summary).toMatchObject({ notes: 11, cards: 11, reviews: 36, skipped: [] });
+    const rows = await storedCards(db, user);
+    expect(rows).toHaveLength(11);
+    for (const side of rows.flatMap((row) => [row.front_content, row.back_content ?? ''])) {
+      expect(side).toMatch(/^\\\(.+\\\)$/s);
+      expect(side).not.toContain('[$]');
+      const html = renderCardHtml(side);
+      expect(html).toContain('class="katex"');
+      expect(html).not.toMatch(/math-error|katex-error/);
+    }
+    expect(rows.map((row) => row.front_content)).toContain(
+      '\\(\\text{Identity Law of } \\textbf{C}\\)',
+    );
   });
 });
