@@ -8,6 +8,7 @@
  * other answer fields (Back Extra) as the back; siblings share `note_id`.
  */
 import { clozeNumbers } from '../card-content/cloze';
+import { stripControlCharacters } from '../card-content/control-characters';
 import { CARD_CONTENT_MAX } from '../flashcard-schemas';
 import { htmlToMarkdown } from './html-to-markdown';
 import { IMAGE_OCCLUSION_CHANGE, imageOcclusionContent, isImageOcclusion } from './image-occlusion';
@@ -77,15 +78,16 @@ export function ankiCardToMnemo(
   ord: number,
   extra: { tags?: string; deck?: string } = {},
 ): Conversion {
-  // Anki's `[$]…[/$]` and `[$$]…[/$$]` LaTeX as the maths Mnemo renders.
-  const fields = fieldMap(noteType, values.map(ankiLatexToMath));
+  // Anki's `[$]…[/$]` and `[$$]…[/$$]` LaTeX as the maths Mnemo renders; no control character.
+  const clean = values.map(stripControlCharacters);
+  const fields = fieldMap(noteType, clean.map(ankiLatexToMath));
   const tooLong = (...texts: (string | null)[]) =>
     texts.some((text) => text !== null && text.length > CARD_CONTENT_MAX);
   if (noteType.kind === 'cloze') {
     const template = noteType.templates[0];
     const field = (template && clozeFieldName(template.qfmt)) ?? noteType.fields[0] ?? '';
     if (isImageOcclusion(fields[field] ?? '')) {
-      const { front, back } = imageOcclusionContent(values);
+      const { front, back } = imageOcclusionContent(clean);
       if (front === '') return { ok: false, reason: SKIP_REASONS.emptyFront };
       if (tooLong(front, back)) return { ok: false, reason: SKIP_REASONS.tooLong };
       return {
