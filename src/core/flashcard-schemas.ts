@@ -1,6 +1,7 @@
 import { TAG_MAX_LENGTH, TAG_MESSAGES, tagsSchema } from './tags';
 import { z } from 'zod';
 import { CLOZE_MESSAGES, clozeNumbers, validateCloze } from './card-content/cloze';
+import { stripControlCharacters } from './card-content/control-characters';
 
 export const CARD_TYPES = ['qa', 'cloze'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -31,11 +32,13 @@ export const CARD_MESSAGES = {
 
 const front = z
   .string({ message: CARD_MESSAGES.frontRequired })
+  .overwrite(stripControlCharacters)
   .trim()
   .min(1, CARD_MESSAGES.frontRequired)
   .max(CARD_CONTENT_MAX, CARD_MESSAGES.frontTooLong);
 const back = z
   .string({ message: CARD_MESSAGES.backRequired })
+  .overwrite(stripControlCharacters)
   .trim()
   .min(1, CARD_MESSAGES.backRequired)
   .max(CARD_CONTENT_MAX, CARD_MESSAGES.backTooLong);

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownItInstance, StateInline } from 'markdown-it';
+import { stripControlCharacters } from '../card-content/control-characters';
 import { AUDIO_EXTENSIONS, isMediaName, MEDIA_SCHEME } from '../card-content/media';
 import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
 
@@ -11,7 +12,7 @@ import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
  * to a file of the package's media: `<img src="<name>">`, or `[sound:<name>]` for audio. Linear time: math is found by the same scanner as the card renderer.
  */
 export function ankiFieldHtml(content: string): string {
-  const html = fieldMarkdown().render(content.replace(/\r\n?/g, '\n')).trim();
+  const html = fieldMarkdown().render(stripControlCharacters(content)).trim();
   const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
   return single && !single[1]?.includes('<p>') ? (single[1] ?? '') : html;
 }

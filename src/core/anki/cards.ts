@@ -8,8 +8,11 @@
  * other answer fields (Back Extra) as the back; siblings share `note_id`.
  */
 import { clozeNumbers } from '../card-content/cloze';
+import { stripControlCharacters } from '../card-content/control-characters';
 import { CARD_CONTENT_MAX } from '../flashcard-schemas';
 import { htmlToMarkdown } from './html-to-markdown';
+import { IMAGE_OCCLUSION_CHANGE, imageOcclusionContent, isImageOcclusion } from './image-occlusion';
+import { ankiLatexToMath } from './latex';
 import { clozeFieldName, isFieldEmpty, parseTemplate, renderCard } from './templates';
 
 export interface AnkiTemplate {
@@ -37,7 +40,9 @@ export type MnemoCardContent =
       cloze_number: number;
     };
 
-export type Conversion = { ok: true; card: MnemoCardContent } | { ok: false; reason: string };
+/** A converted card, with what was changed on the way when something was (for the summary). */
+export type Conversion =
+  { ok: true; card: MnemoCardContent; change?: string } | { ok: false; reason: string };
 
 /** The readable reasons a card is skipped. */
 export const SKIP_REASONS = {
@@ -73,12 +78,24 @@ export function ankiCardToMnemo(
   ord: number,
   extra: { tags?: string; deck?: string } = {},
 ): Conversion {
-  const fields = fieldMap(noteType, values);
+  // Anki's `[$]…[/$]` and `[$$]…[/$$]` LaTeX as the maths Mnemo renders; no control character.
+  const clean = values.map(stripControlCharacters);
+  const fields = fieldMap(noteType, clean.map(ankiLatexToMath));
   const tooLong = (...texts: (string | null)[]) =>
     texts.some((text) => text !== null && text.length > CARD_CONTENT_MAX);
   if (noteType.kind === 'cloze') {
     const template = noteType.templates[0];
     const field = (template && clozeFieldName(template.qfmt)) ?? noteType.fields[0] ?? '';
+    if (isImageOcclusion(fields[field] ?? '')) {
+      const { front, back } = imageOcclusionContent(clean);
+      if (front === '') return { ok: false, reason: SKIP_REASONS.emptyFront };
+      if (tooLong(front, back)) return { ok: false, reason: SKIP_REASONS.tooLong };
+      return {
+        ok: true,
+        card: { card_type: 'qa', front_content: front, back_content: back, cloze_number: null },
+        change: IMAGE_OCCLUSION_CHANGE,
+      };
+    }
     const text = htmlToMarkdown(fields[field] ?? '');
     const number = ord + 1;
     if (!clozeNumbers(text).includes(number)) return { ok: false, reason: SKIP_REASONS.noDeletion };

@@ -36,6 +36,8 @@ export interface AnkiImportSummary {
   media: number;
   /** Why cards or media files were left out, with counts. */
   skipped: { reason: string; count: number }[];
+  /** What was changed in cards on the way (issue 20: e.g. Image Occlusion), with counts. */
+  changed: { reason: string; count: number }[];
 }
 
 /** An Anki import running in the background (`POST /api/import/anki` answers it, 202). */

@@ -4,6 +4,7 @@ import {
   ankiScheduleToMnemo,
   type AnkiSchedule,
   revlogDays,
+  v1RevlogToV2,
 } from './scheduling';
 
 const CRT = 1_700_000_000;
@@ -135,5 +136,46 @@ describe('ankiReviewToMnemo', () => {
       ankiReviewToMnemo({ id: at, ease: 3, ivl: 9, lastIvl: 1, factor: 0, time: 0, type: 5 }),
     ).toBeNull();
     expect(revlogDays(-86_400)).toBe(1);
+  });
+});
+
+describe('v1-scheduler collections (issue 20 item 5)', () => {
+  it('a card in relearning (type 2 in the learning queue) is relearning, due at its timestamp', () => {
+    const due = 1_795_627_448;
+    const schedule = ankiScheduleToMnemo(
+      card({ type: 2, queue: 1, due, ivl: 2, factor: 2100, reps: 9, lapses: 1 }),
+      CRT,
+      NOW,
+      null,
+    );
+    expect(schedule).toMatchObject({
+      card_state: 'learning',
+      fsrs_state: 3,
+      due_date: new Date(due * 1000).toISOString(),
+      interval_days: 2,
+      lapses: 1,
+    });
+  });
+
+  it('no due gives an invalid date: a suspended relearning card, a due beyond any date', () => {
+    const suspended = card({ type: 2, queue: -1, due: 1_795_627_448, ivl: 2 });
+    expect(ankiScheduleToMnemo(suspended, CRT, NOW, null)).toMatchObject({
+      card_state: 'suspended',
+      suspended_from: 'review',
+      due_date: new Date(1_795_627_448 * 1000).toISOString(),
+    });
+    const far = card({ type: 2, queue: 2, due: 1e13, ivl: 2 });
+    expect(ankiScheduleToMnemo(far, CRT, NOW, null).due_date).toBe(NOW);
+  });
+
+  it('learning answers with ease 2 and 3 are Good and Easy (Anki’s v2_upgrade.sql)', () => {
+    const entry = (type: number, ease: number) => v1RevlogToV2({ type, ease }).ease;
+    expect([entry(0, 1), entry(0, 2), entry(0, 3), entry(2, 2), entry(2, 3)]).toEqual([
+      1, 3, 4, 3, 4,
+    ]);
+    // Review answers had four buttons already; manual entries are not answers.
+    expect([entry(1, 2), entry(1, 3), entry(1, 4), entry(3, 2), entry(4, 0)]).toEqual([
+      2, 3, 4, 2, 0,
+    ]);
   });
 });

@@ -41,6 +41,8 @@ export interface MnemoSchedule {
 const DAY_MS = 86_400_000;
 /** Anki's timestamps in seconds are past 2001; a day number never gets there. */
 const TIMESTAMP_FROM = 1_000_000_000;
+/** The largest instant a JavaScript date holds. */
+const MAX_DATE_MS = 8.64e15;
 
 function memoryState(data: string): { s: number; d: number } | null {
   try {
@@ -61,14 +63,19 @@ export function ankiScheduleToMnemo(
   now: string,
   lastReviewMs: number | null,
 ): MnemoSchedule {
+  // The v1 scheduler kept a relearning card as a review card (type 2) in the learning queue
+  // (queue 1, due a timestamp): a relearning card, type 3 since the v2 scheduler.
+  const relearning = card.type === 3 || (card.type === 2 && card.queue === 1);
   const state: State =
-    card.type === 2 ? 'review' : card.type === 1 || card.type === 3 ? 'learning' : 'new';
-  const dayDue = (days: number) => new Date(crt * 1000 + days * DAY_MS).toISOString();
+    card.type === 2 && !relearning ? 'review' : card.type === 1 || relearning ? 'learning' : 'new';
+  // A timestamp in seconds where Anki keeps one (learning queue), else a day number (a day
+  // number never gets to a timestamp's size); a due beyond any date is taken as now.
+  const dueOf = (value: number) => {
+    const ms = value >= TIMESTAMP_FROM ? value * 1000 : crt * 1000 + value * DAY_MS;
+    return Math.abs(ms) <= MAX_DATE_MS ? new Date(ms).toISOString() : now;
+  };
   let due = now;
-  if (state === 'review') due = dayDue(card.due);
-  else if (state === 'learning') {
-    due = card.due >= TIMESTAMP_FROM ? new Date(card.due * 1000).toISOString() : dayDue(card.due);
-  }
+  if (state !== 'new') due = dueOf(card.due);
   const interval = state === 'new' ? 0 : Math.max(0, card.ivl);
   const memory = state === 'new' ? null : memoryState(card.data);
   let lastReviewed = lastReviewMs === null ? null : new Date(lastReviewMs).toISOString();
@@ -88,7 +95,7 @@ export function ankiScheduleToMnemo(
     scheduled_days: interval,
     stability: memory?.s ?? null,
     difficulty: memory?.d ?? null,
-    fsrs_state: state === 'new' ? 0 : state === 'review' ? 2 : card.type === 3 ? 3 : 1,
+    fsrs_state: state === 'new' ? 0 : state === 'review' ? 2 : relearning ? 3 : 1,
     last_reviewed_at: lastReviewed,
   };
 }
@@ -120,6 +127,18 @@ export interface MnemoReview {
 }
 
 const RESPONSES = ['again', 'hard', 'good', 'easy'] as const;
+
+/**
+ * A revlog entry of a v1-scheduler collection in v2 terms, as Anki's upgrade does
+ * (rslib/src/storage/revlog/v2_upgrade.sql): v1 learning and relearning answers had three
+ * buttons, so their ease 2 and 3 were Good and Easy.
+ */
+export function v1RevlogToV2<T extends { ease: number; type: number }>(entry: T): T {
+  const learning = entry.type === 0 || entry.type === 2;
+  return learning && (entry.ease === 2 || entry.ease === 3)
+    ? { ...entry, ease: entry.ease + 1 }
+    : entry;
+}
 
 /** Days of a revlog interval (negative: seconds). */
 export const revlogDays = (ivl: number) => (ivl < 0 ? -ivl / 86_400 : ivl);

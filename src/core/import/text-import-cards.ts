@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { clozeNumbers } from '../card-content/cloze';
+import { stripControlCharacters } from '../card-content/control-characters';
 import { CARD_CONTENT_MAX, type CardType } from '../flashcard-schemas';
 import { normalizeTags } from '../tags';
 import {
@@ -98,7 +99,7 @@ const typeOf = (value: string | undefined, front: string): CardType => {
 function rowCard(row: TextRow, mapping: ColumnMapping, parsed: ParsedText) {
   const field = (index: number | null) => (index === null ? '' : (row.fields[index - 1] ?? ''));
   const content = (index: number | null) => {
-    const value = field(index).trim();
+    const value = stripControlCharacters(field(index)).trim();
     return parsed.html ? value : plain(value);
   };
   const front = content(mapping.front);

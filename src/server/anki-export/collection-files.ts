@@ -1,8 +1,8 @@
 import SQLite from 'better-sqlite3';
 import type { AnkiCollection } from './collection';
+import { createAnkiSchema18, declareAnkiSchema18 } from './anki-schema';
 import { ankiDeckConfigJson, ankiDeckJson, ankiModels, MODEL_IDS } from './models';
 import { SCHEMA_11 } from './schema11';
-import { SCHEMA_18, UNICASE_RENAME } from './schema18';
 import { configRows, deckConfigRows, deckRows, noteTypeRows, type Row } from './schema18-configs';
 
 /**
@@ -54,7 +54,7 @@ export function legacyCollectionBytes(collection: AnkiCollection): Buffer {
 export function currentCollectionBytes(collection: AnkiCollection): Buffer {
   const db = new SQLite(':memory:');
   try {
-    db.exec(SCHEMA_18);
+    createAnkiSchema18(db);
     const { col } = collection;
     const mtimeSecs = Math.floor(col.mod / 1000);
     const types = noteTypeRows(col.models);
@@ -73,10 +73,7 @@ export function currentCollectionBytes(collection: AnkiCollection): Buffer {
       insertAll(db, 'deck_config', deckConfigRows(col.dconf));
       insertNotesCardsRevlog(db, collection);
     })();
-    db.unsafeMode(true);
-    db.pragma('writable_schema = ON');
-    db.exec(UNICASE_RENAME);
-    db.pragma('writable_schema = OFF');
+    declareAnkiSchema18(db);
     return db.serialize();
   } finally {
     db.close();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ankiFieldHtml } from '../../core/anki-export/field-html';
+import { stripControlCharacters } from '../../core/card-content/control-characters';
 import { plainTextOf } from '../../core/card-content/render';
 import { addDays, studyDate, studyDaysBetween, studyDayStart } from '../../core/scheduling';
 import { ankiDeckJson, ankiDeckConfigJson, ankiModels, MODEL_IDS } from './models';
@@ -134,7 +135,7 @@ export function buildAnkiCollection(input: {
     const fields = cloze
       ? [ankiFieldHtml(first.front_content), '']
       : [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
-    const sortText = plainTextOf(first.front_content);
+    const sortText = plainTextOf(stripControlCharacters(first.front_content));
     const tags = first.tags.trim() ? ` ${first.tags.trim()} ` : '';
     noteRows.push([
       note.id,

@@ -9,6 +9,8 @@ import { ANKI_EXPORT_MESSAGES } from '../../core/anki-export/export-schemas';
 import { readMessage } from '../import/anki/protobuf';
 import { json, newUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { withoutUnicase } from '../import/anki/collection';
+import { ANKI_SCHEMA_18 } from './anki-schema';
 import { TOO_NEW_TEXT } from './collection-files';
 import { studiedDeck } from './studied-deck';
 
@@ -44,7 +46,12 @@ function openWithoutUnicase(file: string): SQLite.Database {
   const db = new SQLite(file);
   db.unsafeMode(true);
   db.pragma('writable_schema = ON');
-  db.exec("update sqlite_master set sql = replace(sql, 'collate unicase', 'collate nocase')");
+  const rows = db.prepare('select name, sql from sqlite_master where sql is not null').all() as {
+    name: string;
+    sql: string;
+  }[];
+  const update = db.prepare('update sqlite_master set sql = ? where name = ?');
+  for (const row of rows) update.run(withoutUnicase(row.sql), row.name);
   db.pragma('writable_schema = OFF');
   db.close();
   return new SQLite(file, { readonly: true });
@@ -95,8 +102,14 @@ describe('export to Anki, current package (.apkg)', () => {
       raw,
       "select name, sql from sqlite_master where sql like '%collate unicase%' order by name",
     ).map((row) => row.name);
+    // Word for word the schema Anki writes (capitals, `COLLATE unicase`), and nothing else.
+    const schema = rowsOf<{ sql: string }>(
+      raw,
+      "select sql from sqlite_master where name not like 'sqlite_%' order by rowid",
+    ).map((row) => row.sql);
     raw.close();
     expect(declared).toEqual(['deck_config', 'decks', 'fields', 'notetypes', 'tags', 'templates']);
+    expect(schema).toEqual(ANKI_SCHEMA_18);
     const db = openWithoutUnicase(file);
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -148,7 +161,8 @@ describe('export to Anki, current package (.apkg)', () => {
           'idx_templates_usn',
         ]),
       );
-      const config = rowsOf<{ key: string; val: Buffer }>(db, 'select key, val from config');
+      // Anki declares the column `KEY`: SQLite names the result by the declaration.
+      const config = rowsOf<{ key: string; val: Buffer }>(db, 'select key as key, val from config');
       const schedVer = config.find((row) => row.key === 'schedVer');
       expect(JSON.parse(String(schedVer?.val))).toBe(2);
 

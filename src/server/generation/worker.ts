@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
+import { stripControlCharacters } from '../../core/card-content/control-characters';
 import type { Logger } from 'pino';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { Database } from '../db/database';
@@ -167,8 +168,8 @@ export class GenerationWorker {
             job.deck_id,
             {
               card_type: card.type,
-              front_content: card.front,
-              back_content: card.back,
+              front_content: stripControlCharacters(card.front),
+              back_content: stripControlCharacters(card.back),
               source_job_id: job.id,
             },
             randomUUID,

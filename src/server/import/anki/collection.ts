@@ -1,6 +1,7 @@
 /**
  * Reading an Anki collection (issue 12): the SQLite file is written to a private temp folder and
- * opened read-only with better-sqlite3 (after `replaceUnicase` on that copy), whatever database Mnemo itself runs on. Schema 11
+ * opened read-only with better-sqlite3 (after `replaceUnicase` on that copy), whatever database
+ * Mnemo itself runs on. Schema 11
  * (legacy packages: note types and decks as JSON in `col`, rslib/src/storage/schema11.sql) and
  * schema 18 (current packages: `notetypes`, `fields`, `templates`, `decks` tables with protobuf
  * configs, deck names joined by \x1f). Notes, cards and revlog have the same shape in both.
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnkiNoteType } from '../../../core/anki/cards';
+import { v1RevlogToV2 } from '../../../core/anki/scheduling';
 import { badRequest } from '../../http/errors';
 import { PACKAGE_MESSAGES } from './package';
 import { readMessage } from './protobuf';
@@ -52,6 +54,8 @@ export interface AnkiReview {
 export interface AnkiCollection {
   /** The collection's creation (seconds since the epoch): review due days count from it. */
   crt: number;
+  /** The scheduler the collection was studied with (1: the v1 scheduler's three buttons). */
+  schedVer: number;
   noteTypes: Map<string, AnkiNoteType>;
   /** Deck names as Anki shows them ('Parent::Child') by id. */
   decks: Map<string, string>;
@@ -161,13 +165,43 @@ function checkTables(db: Database.Database, names: string[]): void {
   }
 }
 
+/** `schedVer` of the collection's settings; Anki reads a missing one as 1. */
+function schedVerOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) ? value : 1;
+}
+
+function legacySchedVer(conf: string): number {
+  try {
+    return schedVerOf((JSON.parse(conf) as { schedVer?: unknown } | null)?.schedVer);
+  } catch {
+    return 1;
+  }
+}
+
+/** Schema 18 keeps the settings as JSON values in `config` (the column is declared `KEY`). */
+function currentSchedVer(db: Database.Database): number {
+  const exists = db
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'config'")
+    .get();
+  if (!exists) return 1;
+  checkTables(db, ['config']);
+  const row = db
+    .prepare("select cast(val as text) as val from config where key = 'schedVer'")
+    .get() as { val: string } | undefined;
+  try {
+    return row ? schedVerOf(JSON.parse(row.val)) : 1;
+  } catch {
+    return 1;
+  }
+}
+
 const LEGACY_TABLES = ['col', 'notes', 'cards', 'revlog'];
 const CURRENT_TABLES = [...LEGACY_TABLES, 'notetypes', 'fields', 'templates', 'decks'];
 
 function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
   checkTables(db, LEGACY_TABLES);
-  const col = db.prepare('select crt, ver, models, decks from col').get() as
-    { crt: number; ver: number; models: string; decks: string } | undefined;
+  const col = db.prepare('select crt, ver, conf, models, decks from col').get() as
+    { crt: number; ver: number; conf: string; models: string; decks: string } | undefined;
   if (!col) throw damaged();
   const hasTables =
     db.prepare("select 1 from sqlite_master where type = 'table' and name = 'notetypes'").get() !==
@@ -208,29 +242,42 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
     did: String(odid || card.did),
     due: odid ? odue : card.due,
   }));
-  const revlog = db
-    .prepare('select id, cid, ease, ivl, lastIvl, factor, time, type from revlog order by id')
-    .all() as AnkiReview[];
-  return { crt: col.crt, noteTypes, decks, notes, cards, revlog };
+  const schedVer = legacy ? legacySchedVer(col.conf) : currentSchedVer(db);
+  const revlog = (
+    db
+      .prepare('select id, cid, ease, ivl, lastIvl, factor, time, type from revlog order by id')
+      .all() as AnkiReview[]
+  ).map((entry) => (schedVer === 1 ? v1RevlogToV2(entry) : entry));
+  return { crt: col.crt, schedVer, noteTypes, decks, notes, cards, revlog };
+}
+
+/** `COLLATE unicase` however it is spelt: any case, any spacing, the name quoted or not. */
+const UNICASE = /\bcollate\s+(?:unicase|"unicase"|'unicase'|`unicase`|\[unicase\])(?![\w$])/gi;
+
+/** The schema text with Anki's `unicase` collation replaced by SQLite's `nocase`. */
+export function withoutUnicase(sql: string): string {
+  return sql.replace(UNICASE, 'COLLATE nocase');
 }
 
 /**
- * Schema 18 declares names `collate unicase`, a collation only Anki registers: SQLite cannot
- * even scan a WITHOUT ROWID table that uses it ('no query solution'). Our private copy's schema
- * says `nocase` instead (ASCII case-folding; only the order of those indexes differs).
+ * Schema 18 declares names `COLLATE unicase` (Anki writes it in capitals), a collation only
+ * Anki registers: SQLite cannot even scan a WITHOUT ROWID table that uses it ('no query
+ * solution'). Our private copy's schema says `nocase` instead (ASCII case-folding; only the
+ * order of those indexes differs).
  */
 function replaceUnicase(file: string): void {
   const db = new Database(file, { fileMustExist: true });
   try {
-    const uses = db
-      .prepare("select count(*) as n from sqlite_master where sql like '%collate unicase%'")
-      .get() as { n: number };
-    if (uses.n === 0) return;
+    // LIKE is case-insensitive: every spelling is found, and replaced by `withoutUnicase`.
+    const rows = db
+      .prepare("select type, name, sql from sqlite_master where sql like '%unicase%'")
+      .all() as { type: string; name: string; sql: string }[];
+    const changed = rows.filter((row) => withoutUnicase(row.sql) !== row.sql);
+    if (changed.length === 0) return;
     db.unsafeMode(true);
     db.pragma('writable_schema = ON');
-    db.exec(
-      "update sqlite_master set sql = replace(sql, 'collate unicase', 'collate nocase') where sql like '%collate unicase%'",
-    );
+    const update = db.prepare('update sqlite_master set sql = ? where type = ? and name = ?');
+    for (const row of changed) update.run(withoutUnicase(row.sql), row.type, row.name);
     db.pragma('writable_schema = OFF');
   } finally {
     db.close();

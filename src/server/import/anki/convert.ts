@@ -41,6 +41,8 @@ export interface ImportPlan {
   media: ImportMediaFile[];
   /** Why cards or media files were not imported, in the order first met, with counts. */
   skipped: [string, number][];
+  /** What was changed in cards on the way (e.g. Image Occlusion), with counts. */
+  changed: [string, number][];
   revlog: AnkiReview[];
 }
 
@@ -72,6 +74,7 @@ export async function convertAnkiPackage(
   const notes = new Map(media.notes.map((note) => [note.id, note]));
   const skipped = new Map<string, number>(media.skipped);
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  const changed = new Map<string, number>();
 
   const cards: ConvertedCard[] = [];
   const total = collection.cards.length;
@@ -93,6 +96,9 @@ export async function convertAnkiPackage(
       skip(conversion.reason);
       return;
     }
+    if (conversion.change) {
+      changed.set(conversion.change, (changed.get(conversion.change) ?? 0) + 1);
+    }
     cards.push({
       ankiId: card.id,
       guid: note.guid,
@@ -109,6 +115,7 @@ export async function convertAnkiPackage(
     cards,
     media: media.files,
     skipped: [...skipped],
+    changed: [...changed],
     revlog: collection.revlog,
   };
 }

@@ -1,8 +1,6 @@
 /**
- * Anki's stock note types and its collection schemas (schema 11 from
- * rslib/src/storage/schema11.sql; schema 18's note type and deck tables from the upgrades), for
- * the fixture packages of `test-packages.ts`. `nocase` stands for Anki's own `unicase`
- * collation, which better-sqlite3 cannot create; the builder renames it afterwards.
+ * Anki's stock note types and schema 11 (rslib/src/storage/schema11.sql), for the fixture
+ * packages of `test-packages.ts`; schema 18 is Anki's own text, in `anki-export/anki-schema.ts`.
  */
 import type { AnkiNoteType } from '../../../core/anki/cards';
 
@@ -52,16 +50,3 @@ export const STOCK: Record<'basic' | 'reversed' | 'optional' | 'cloze', AnkiNote
 
 /** The legacy collection schema: the one the .apkg export writes. */
 export { SCHEMA_11 as SCHEMA11 } from '../../anki-export/schema11';
-
-export const SCHEMA18 = `
-create table notetypes (id integer not null primary key, name text not null collate nocase,
-  mtime_secs integer not null, usn integer not null, config blob not null);
-create table fields (ntid integer not null, ord integer not null, name text not null collate nocase,
-  config blob not null, primary key (ntid, ord)) without rowid;
-create table templates (ntid integer not null, ord integer not null, name text not null collate nocase,
-  mtime_secs integer not null, usn integer not null, config blob not null,
-  primary key (ntid, ord)) without rowid;
-create table decks (name text not null primary key collate nocase, id integer not null,
-  mtime_secs integer not null, usn integer not null, common blob not null, kind blob not null);
-create table tags (tag text not null primary key collate nocase, usn integer not null,
-  collapsed boolean not null, config blob null) without rowid;`;

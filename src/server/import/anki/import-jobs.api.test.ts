@@ -90,6 +90,7 @@ describe('an Anki import as a background job', () => {
       reviews: 0,
       media: 0,
       skipped: [],
+      changed: [],
     });
     expect(seen.completed_at).not.toBeNull();
     const decks = (await json<{ decks: Deck[] }>(await user.get('/api/decks'), 200)).decks;

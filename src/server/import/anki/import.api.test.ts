@@ -56,6 +56,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
       reviews: 3,
       media: 0,
       skipped: [],
+      changed: [],
     });
     const decks = await decksOf(user);
     const french = decks.find((deck) => deck.name === 'Languages::French')!;

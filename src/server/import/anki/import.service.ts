@@ -165,5 +165,6 @@ export async function writeImportPlan(
     reviews,
     media: plan.media.length,
     skipped: plan.skipped.map(([reason, count]) => ({ reason, count })),
+    changed: plan.changed.map(([reason, count]) => ({ reason, count })),
   };
 }

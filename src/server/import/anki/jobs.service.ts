@@ -21,6 +21,11 @@ import { checkImportTarget, type ImportTarget } from './import.service';
 import { findImportJob, type ImportJobRow, insertImportJob } from './jobs.repository';
 import { checkAnkiPackage } from './package';
 
+/** Summaries written before issue 20 have no `changed`. */
+function withChanges(summary: Partial<AnkiImportSummary>): AnkiImportSummary {
+  return { ...summary, changed: summary.changed ?? [] } as AnkiImportSummary;
+}
+
 /** Where a job's upload is stored until the job ends. */
 export const importUploadPath = (userId: string, jobId: string) =>
   `${userId}/imports/${jobId}.apkg`;
@@ -38,7 +43,7 @@ export function toImportJob(row: ImportJobRow): AnkiImportJob {
     file_name: row.file_name,
     deck_id: row.deck_id,
     keep_decks: Number(row.keep_decks) === 1,
-    summary: row.summary ? (JSON.parse(row.summary) as AnkiImportSummary) : null,
+    summary: row.summary ? withChanges(JSON.parse(row.summary) as AnkiImportSummary) : null,
     error:
       row.status === 'failed'
         ? { code: row.error_code ?? 'IMPORT_FAILED', message: row.error_message ?? '' }

@@ -71,6 +71,7 @@ describe('importing into a chosen deck, and again', () => {
       reviews: 0,
       media: 0,
       skipped: [],
+      changed: [],
     });
     const cards = await cardsOf(user, deck.id);
     expect(cards).toHaveLength(7);

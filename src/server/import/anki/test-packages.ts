@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { AnkiNoteType } from '../../../core/anki/cards';
-import { SCHEMA11, SCHEMA18, STOCK } from './fixture-schema';
+import { createAnkiSchema18, declareAnkiSchema18 } from '../../anki-export/anki-schema';
+import { SCHEMA11, STOCK } from './fixture-schema';
 import { writeZip, type ZipEntry } from './zip-writer';
 
 export { STOCK };
@@ -56,6 +57,8 @@ export interface FixtureSpec {
   crt?: number;
   /** Schema version written to `col.ver` (11 legacy, 18 current by default). */
   ver?: number;
+  /** The scheduler the collection says it was studied with (2 by default). */
+  schedVer?: number;
   noteTypes: AnkiNoteType[];
   decks: { id: number; name: string }[];
   notes: FixtureNote[];
@@ -92,7 +95,9 @@ export function protobuf(fields: [number, number | string | Uint8Array][]): Buff
 export function buildCollection(spec: FixtureSpec): Buffer {
   const current = spec.generation === 'anki21b';
   const db = new Database(':memory:');
-  db.exec(SCHEMA11);
+  // Schema 18 as Anki writes it (capitals, `COLLATE unicase`), schema 11 for older packages.
+  if (current) createAnkiSchema18(db);
+  else db.exec(SCHEMA11);
   const models = Object.fromEntries(
     spec.noteTypes.map((type) => [
       type.id,
@@ -109,14 +114,16 @@ export function buildCollection(spec: FixtureSpec): Buffer {
   db.prepare('insert into col values (1, ?, 0, 0, ?, 0, 0, 0, ?, ?, ?, ?, ?)').run(
     spec.crt ?? 1_700_000_000,
     spec.ver ?? (current ? 18 : 11),
-    '{}',
+    current ? '' : JSON.stringify({ schedVer: spec.schedVer ?? 2 }),
     current ? '' : JSON.stringify(models),
     current ? '' : JSON.stringify(decks),
     '{}',
     '{}',
   );
   if (current) {
-    db.exec(SCHEMA18);
+    db.prepare("insert into config values ('schedVer', 0, 0, ?)").run(
+      Buffer.from(String(spec.schedVer ?? 2)),
+    );
     for (const type of spec.noteTypes) {
       db.prepare('insert into notetypes values (?, ?, 0, 0, ?)').run(
         Number(type.id),
@@ -144,8 +151,8 @@ export function buildCollection(spec: FixtureSpec): Buffer {
     db.prepare('insert into fields values (9999, 0, ?, ?)').run('Phantom', Buffer.alloc(0));
     for (const deck of spec.decks) {
       db.prepare('insert into decks values (?, ?, 0, 0, ?, ?)').run(
-        deck.name.split('::').join('\x1f'),
         deck.id,
+        deck.name.split('::').join('\x1f'),
         Buffer.alloc(0),
         Buffer.alloc(0),
       );
@@ -196,14 +203,9 @@ export function buildCollection(spec: FixtureSpec): Buffer {
       entry.type,
     );
   }
-  if (current) {
-    // Anki declares these names `collate unicase`, a collation only Anki has: write the schema
-    // as Anki does, so the reader is tested against it (better-sqlite3 cannot create it).
-    db.unsafeMode(true);
-    db.pragma('writable_schema = ON');
-    db.exec("update sqlite_master set sql = replace(sql, 'collate nocase', 'collate unicase')");
-    db.pragma('writable_schema = OFF');
-  }
+  // Anki declares names `COLLATE unicase`, a collation only Anki has: the schema's text is
+  // Anki's own, so the reader is tested against it (better-sqlite3 cannot create it).
+  if (current) declareAnkiSchema18(db);
   const bytes = db.serialize();
   db.close();
   return bytes;

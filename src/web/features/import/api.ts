@@ -83,5 +83,8 @@ export function summaryLines(summary: AnkiImportSummary): string[] {
     const what = skip.reason.startsWith('Media') ? 'file' : 'card';
     lines.push(`Skipped ${plural(skip.count, what)}: ${skip.reason}.`);
   }
+  for (const change of summary.changed) {
+    lines.push(`Changed ${plural(change.count, 'card')}: ${change.reason}.`);
+  }
   return lines;
 }
