@@ -101,7 +101,10 @@ export function createApp({ config, db, auth, logger, storage, webDistDir, maile
     );
   });
 
-  const uploadPaths = apiRoutes.filter((item) => item.form).map((item) => `/api${item.path}`);
+  const routeLimits = { ankiImportMaxBytes: config.ankiImportMaxBytes };
+  const uploadPaths = apiRoutes
+    .filter((item) => item.form)
+    .map((item) => ({ path: `/api${item.path}`, ...item.streamFile?.(routeLimits) }));
   app.use('/api/*', limitBody(uploadPaths), sameOriginOnly(allowedOrigins));
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
@@ -141,7 +144,7 @@ export function createApp({ config, db, auth, logger, storage, webDistDir, maile
   mountRoutes(api, apiRoutes, {
     db: db.kysely,
     storage,
-    limits: { ankiImportMaxBytes: config.ankiImportMaxBytes },
+    limits: routeLimits,
     issueAccessToken: (user) => issueAccessToken(auth, user, config.jwt.expiresSeconds),
     sessionIsRecent: async (c) => {
       const context = await auth.$context;

@@ -34,11 +34,19 @@ export function pathPattern(routePath: string): RegExp {
   return new RegExp(`^${parts.join('/')}$`, 'u');
 }
 
+/** An upload route and, when it streams a larger file, its own limit and message. */
+export interface UploadPath {
+  path: string;
+  maxBytes?: number;
+  tooLargeMessage?: string;
+}
+
 /**
  * Bodies over 1 MB are refused with 413 before they are read whole; the upload routes (those
- * given) take a 10 MB file plus its form ('File size exceeds 10MB limit' past that).
+ * given) take a 10 MB file plus its form ('File size exceeds 10MB limit' past that), or their
+ * own limit (an Anki package: ANKI_IMPORT_MAX_MB).
  */
-export const limitBody = (uploadPaths: string[] = []): MiddlewareHandler => {
+export const limitBody = (uploadPaths: UploadPath[] = []): MiddlewareHandler => {
   const tooLarge =
     (code: string, message: string): Parameters<typeof bodyLimit>[0]['onError'] =>
     (c) => {
@@ -50,13 +58,15 @@ export const limitBody = (uploadPaths: string[] = []): MiddlewareHandler => {
     maxSize: MAX_JSON_BODY_BYTES,
     onError: tooLarge('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit'),
   });
-  const upload = bodyLimit({
-    maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
-    onError: tooLarge('FILE_TOO_LARGE', REQUEST_MESSAGES.fileTooLarge),
-  });
-  const uploads = uploadPaths.map(pathPattern);
+  const uploads = uploadPaths.map((upload) => ({
+    pattern: pathPattern(upload.path),
+    limit: bodyLimit({
+      maxSize: (upload.maxBytes ?? MAX_UPLOAD_BYTES) + MULTIPART_OVERHEAD_BYTES,
+      onError: tooLarge('FILE_TOO_LARGE', upload.tooLargeMessage ?? REQUEST_MESSAGES.fileTooLarge),
+    }),
+  }));
   return (c, next) =>
-    uploads.some((pattern) => pattern.test(c.req.path)) ? upload(c, next) : json(c, next);
+    (uploads.find((upload) => upload.pattern.test(c.req.path))?.limit ?? json)(c, next);
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -109,6 +110,28 @@ describe('an Anki import as a background job', () => {
     expect((await other.get(`/api/import/jobs/${id}`)).status).toBe(404);
     expect((await user.get('/api/import/jobs/unknown')).status).toBe(404);
     expect((await user.get(`/api/import/jobs/${id}?wait=99`)).status).toBe(400);
+  });
+});
+
+describe('the default upload limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('takes a package above the 10 MB of other uploads (ANKI_IMPORT_MAX_MB is 200)', async () => {
+    const user = await newUser(server.url);
+    // 11 MB of incompressible media: the package itself is above 10 MB.
+    const bulky = buildPackage({
+      ...spec(1),
+      media: [{ name: 'noise.bin', data: randomBytes(11 * 1024 * 1024) }],
+    });
+    expect(bulky.length).toBeGreaterThan(10 * 1024 * 1024);
+    const response = await start(user, bulky, { keep_decks: 'true' });
+    expect(response.status, await response.clone().text()).toBe(202);
   });
 });
 
