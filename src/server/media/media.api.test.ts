@@ -109,11 +109,12 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('media of a %s package', 
     const id = await userId(owner);
     expect(await storedMedia(id)).toEqual([MP3_NAME, PNG_NAME].sort());
 
-    // Served to the owner, with its type, privately cached, never sniffed.
+    // Served to the owner, with its type, never kept by the browser (nothing is left in its
+    // cache after sign-out, issue 21), never sniffed.
     const image = await owner.get(`/api/media/${PNG_NAME}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(image.headers.get('cache-control')).toMatch(/^private, max-age=\d+/);
+    expect(image.headers.get('cache-control')).toBe('private, no-store');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
     const sound = await owner.get(`/api/media/${MP3_NAME}`);

@@ -19,7 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * One of the user's stored media files (`GET /api/media/{name}`), from their own folder only:
  * a malformed name, another user's file and a missing one all answer 404. A stored name never
- * changes its bytes (content-addressed), so the browser may keep it for a day.
+ * changes its bytes (content-addressed), but the browser keeps none: a shared computer's cache
+ * would show them after sign-out (issue 21).
  */
 export async function serveMedia(
   storage: FileStorage,
@@ -34,7 +35,7 @@ export async function serveMedia(
     headers: {
       'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'content-length': String(bytes.length),
-      'cache-control': 'private, max-age=86400, immutable',
+      'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'content-disposition': 'inline',
     },
