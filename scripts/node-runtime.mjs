@@ -169,23 +169,27 @@ function rebuildSqlite(node, log) {
 }
 
 /**
- * Makes sure better-sqlite3 loads under `node`, rebuilding it once if it does not; remembers a
- * success (node_modules/.mnemo-node) so that later scripts do not ask again. Returns whether it loads.
+ * Makes sure better-sqlite3 loads under `node`, rebuilding it once if it does not; remembers the
+ * outcome (node_modules/.mnemo-node) until the Node.js or the module changes, so that later
+ * scripts neither ask again nor rebuild again. Returns whether it loads.
  */
 export function ensureSqlite(node, log = (line) => console.error(line)) {
   if (!fs.existsSync(path.join(root, 'node_modules', 'better-sqlite3'))) return false;
-  const key = sqliteKey(node);
+  const failed = `better-sqlite3 does not load under Node.js ${node.version} (${node.path}), even rebuilt for it: Mnemo's server cannot open SQLite.`;
+  let previous = '';
   try {
-    if (fs.readFileSync(SQLITE_STAMP, 'utf8') === key) return true;
+    previous = fs.readFileSync(SQLITE_STAMP, 'utf8');
   } catch {
     // not checked yet
   }
-  const loads = sqliteLoads(node) || rebuildSqlite(node, log);
-  if (loads) {
-    fs.mkdirSync(NODE_HOME_DIR, { recursive: true });
-    fs.writeFileSync(SQLITE_STAMP, sqliteKey(node));
-  } else {
-    log(`Mnemo: better-sqlite3 does not load under Node.js ${node.version} (${node.path}).`);
+  if (previous === `loads\n${sqliteKey(node)}`) return true;
+  if (previous === `fails\n${sqliteKey(node)}`) {
+    log(`Mnemo: ${failed}`);
+    return false;
   }
+  const loads = sqliteLoads(node) || rebuildSqlite(node, log);
+  fs.mkdirSync(NODE_HOME_DIR, { recursive: true });
+  fs.writeFileSync(SQLITE_STAMP, `${loads ? 'loads' : 'fails'}\n${sqliteKey(node)}`);
+  if (!loads) log(`Mnemo: ${failed}`);
   return loads;
 }

@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chooseNode, ensureSqlite, supportedRange } from './node-runtime.mjs';
-import { PINNED_NODE, unsupportedMessage } from './node-support.mjs';
+import { chooseNode, ensureSqlite, root, supportedRange } from './node-runtime.mjs';
+import { PINNED_NODE } from './node-support.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -21,13 +21,15 @@ const range = supportedRange();
 const node = chooseNode(range);
 if (!node) {
   console.error(
-    `${unsupportedMessage('Mnemo', process.version, range)} (Node.js ${PINNED_NODE} is not installed yet: run \`npm install\`.)`,
+    `Mnemo cannot run on Node.js ${process.version}: it needs Node.js ${range}, and the Node.js ${PINNED_NODE} that \`npm install\` fetches for it is not installed: run \`npm install\`.`,
   );
   process.exit(1);
 }
 ensureSqlite(node);
 
-process.env.PATH = `${node.bin}${path.delimiter}${process.env.PATH ?? ''}`;
+// node_modules/.bin too, as npm run does, so that the launcher also works outside npm.
+const bins = [node.bin, path.join(root, 'node_modules', '.bin')];
+process.env.PATH = [...bins, process.env.PATH ?? ''].join(path.delimiter);
 process.env.NODE = node.path;
 process.env.npm_node_execpath = node.path;
 
