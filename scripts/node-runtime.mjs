@@ -188,8 +188,12 @@ export function ensureSqlite(node, log = (line) => console.error(line)) {
     return false;
   }
   const loads = sqliteLoads(node) || rebuildSqlite(node, log);
-  fs.mkdirSync(NODE_HOME_DIR, { recursive: true });
-  fs.writeFileSync(SQLITE_STAMP, `${loads ? 'loads' : 'fails'}\n${sqliteKey(node)}`);
+  try {
+    fs.mkdirSync(NODE_HOME_DIR, { recursive: true });
+    fs.writeFileSync(SQLITE_STAMP, `${loads ? 'loads' : 'fails'}\n${sqliteKey(node)}`);
+  } catch {
+    // A read-only node_modules: ask again next time.
+  }
   if (!loads) log(`Mnemo: ${failed}`);
   return loads;
 }

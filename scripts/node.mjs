@@ -43,6 +43,8 @@ if (isFile && node.path === process.execPath) {
   const child = isFile
     ? spawn(node.path, [command, ...args], { stdio: 'inherit' })
     : spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  // Passed on to the command (a supervisor may signal this process only); a signal sent to the
+  // whole process group, as Ctrl-C does, thus reaches the command twice.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => child.kill(signal));
   }

@@ -33,7 +33,11 @@ async function main() {
   const signals = startJobSignals(config, db, logger);
   const workers = startWorkers(config, db, storage, logger, Math.max(1, config.generation.workers));
   logger.info({ workers: workers.length, database: db.kind }, 'generation workers started');
+  // Once: a signal may come twice (to the process group, and forwarded by scripts/node.mjs).
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'stopping workers');
     const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
     force.unref();
