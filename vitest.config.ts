@@ -34,7 +34,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts'],
+          // scripts/: the Node.js version check of the server's entries (node-support.mjs).
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 90_000,
         },

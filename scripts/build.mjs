@@ -52,7 +52,11 @@ const PARTS = {
     build: buildWeb,
   },
   server: {
-    sources: () => [...filesUnder(['src/server', 'src/core']), ...CONFIG_FILES],
+    sources: () => [
+      ...filesUnder(['src/server', 'src/core']),
+      'scripts/node-support.mjs',
+      ...CONFIG_FILES,
+    ],
     output: path.join(dist, 'server', 'main.mjs'),
     build: buildServer,
   },
@@ -188,7 +192,11 @@ async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    // The entries check the Node.js version before they import the rest (src/server/main.ts):
+    // with splitting, what they import dynamically stays in chunks of its own, so an external
+    // package (better-sqlite3) is not imported at the top of the entry.
+    splitting: true,
+    target: 'node18',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
