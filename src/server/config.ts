@@ -137,6 +137,16 @@ const envSchema = z.object({
   TWILIO_FROM: optionalString,
   TWILIO_API_URL: url(['http:', 'https:'], 'http:// or https://'),
   SMS_MAX_PER_NUMBER_PER_HOUR: int(1, 1000, 5),
+  SMS_MAX_PER_ACCOUNT_PER_DAY: int(1, 1000, 10),
+  SMS_MAX_PER_HOUR: int(1, 1_000_000, 200),
+  SMS_ALLOWED_COUNTRY_CODES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/, 'must be calling codes such as 1,44,49')
+      .transform((value) => value.split(',').map((code) => code.trim()))
+      .optional(),
+  ),
   JWT_EXPIRES_SECONDS: int(60, 86_400, 900),
   JWT_KEY_ROTATION_DAYS: int(0, 3650, 30),
   // Unset: one when GENERATION_WORKERS is above 0, else none.
@@ -221,6 +231,12 @@ export interface SmsConfig {
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
   /** Codes sent to one number in an hour, at most (more are refused with 429). */
   maxPerNumberPerHour: number;
+  /** Codes sent for one account in 24 hours, at most. */
+  maxPerAccountPerDay: number;
+  /** Codes the whole server sends in an hour, at most. */
+  maxPerHour: number;
+  /** Calling codes of the countries codes may go to; empty: every country. */
+  allowedCountryCodes: string[];
   outboxDir: string;
 }
 
@@ -410,6 +426,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : undefined,
       maxPerNumberPerHour: e.SMS_MAX_PER_NUMBER_PER_HOUR,
+      maxPerAccountPerDay: e.SMS_MAX_PER_ACCOUNT_PER_DAY,
+      maxPerHour: e.SMS_MAX_PER_HOUR,
+      allowedCountryCodes: e.SMS_ALLOWED_COUNTRY_CODES ?? [],
       outboxDir: path.join(dataDir, 'outbox'),
     },
     ankiImportWorkers: e.ANKI_IMPORT_WORKERS ?? (e.GENERATION_WORKERS > 0 ? 1 : 0),

@@ -95,7 +95,7 @@ export function authOptions(
     mailer.send(mail).catch((error: unknown) => logger.error({ err: error }, 'mail failed'));
   };
   const signInRule = { window: config.rateLimit.windowSeconds, max: config.rateLimit.signInMax };
-  const phone = phoneFactor(sms, config.sms.maxPerNumberPerHour, logger, db.kysely);
+  const phone = phoneFactor(sms, config.sms, logger, db.kysely);
   return {
     appName: 'Mnemo',
     baseURL: config.baseUrl,

@@ -205,6 +205,8 @@ export interface ImportJobTable {
 export interface SmsSendTable {
   id: string;
   phone_number: string;
+  /** The account the code was sent for (null before migration 0013). */
+  user_id: string | null;
   sent_at: Timestamp;
 }
 
