@@ -9,7 +9,7 @@
  */
 import { clozeNumbers } from '../card-content/cloze';
 import { stripControlCharacters } from '../card-content/control-characters';
-import { CARD_CONTENT_MAX } from '../flashcard-schemas';
+import { CARD_CONTENT_MAX, CLOZE_NUMBERS_MAX } from '../flashcard-schemas';
 import { htmlToMarkdown } from './html-to-markdown';
 import { IMAGE_OCCLUSION_CHANGE, imageOcclusionContent, isImageOcclusion } from './image-occlusion';
 import { ankiLatexToMath } from './latex';
@@ -50,6 +50,7 @@ export const SKIP_REASONS = {
   emptyFront: 'The card’s question is empty',
   noDeletion: 'The cloze card’s deletion is missing from its text',
   tooLong: `The card is longer than ${CARD_CONTENT_MAX} characters`,
+  tooManyClozes: `The cloze note has more than ${CLOZE_NUMBERS_MAX} deletion numbers; Mnemo makes cards for the first ${CLOZE_NUMBERS_MAX}`,
 } as const;
 
 /** The note's fields by name (missing values are empty). */
@@ -98,6 +99,8 @@ export function ankiCardToMnemo(
     }
     const text = htmlToMarkdown(fields[field] ?? '');
     const number = ord + 1;
+    // The same cap as a cloze card made in the app (one card per number).
+    if (number > CLOZE_NUMBERS_MAX) return { ok: false, reason: SKIP_REASONS.tooManyClozes };
     if (!clozeNumbers(text).includes(number)) return { ok: false, reason: SKIP_REASONS.noDeletion };
     const backNames = template
       ? [...new Set(referencedFields(template.afmt))].filter(

@@ -157,6 +157,21 @@ describe('ankiCardToMnemo', () => {
     });
   });
 
+  it('makes cards for the first 100 deletion numbers of a note, as the app does, and says so', () => {
+    const text = Array.from({ length: 150 }, (_, index) => `{{c${index + 1}::w${index}}}`).join(
+      ' ',
+    );
+    expect(ankiCardToMnemo(cloze, [text, ''], 99)).toMatchObject({
+      ok: true,
+      card: { cloze_number: 100 },
+    });
+    expect(ankiCardToMnemo(cloze, [text, ''], 100)).toEqual({
+      ok: false,
+      reason: SKIP_REASONS.tooManyClozes,
+    });
+    expect(SKIP_REASONS.tooManyClozes).toContain('more than 100 deletion numbers');
+  });
+
   it('refuses a card longer than Mnemo allows', () => {
     expect(ankiCardToMnemo(basic, ['x'.repeat(20_001), 'y'], 0)).toEqual({
       ok: false,
