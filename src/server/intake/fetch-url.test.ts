@@ -352,10 +352,11 @@ describe('fetchUrlContent: SSRF', () => {
     ];
     for (const url of urls) {
       const error = await refusal(fetchUrlContent(url));
+      // An address is refused as such; a name is refused as one that was not found.
       expect(error.message, url).toMatch(
-        /^Failed to process URL: the address of .* is not a public address$/,
+        /^Failed to process URL: (the address of .* is not a public address|the host localhost was not found or is not public)$/i,
       );
-      expect(error.code).toBe('URL_FORBIDDEN');
+      expect(['URL_FORBIDDEN', 'URL_NOT_FOUND']).toContain(error.code);
     }
     expect(hits).toEqual([]);
   });
@@ -390,10 +391,19 @@ describe('fetchUrlContent: SSRF', () => {
         fetchUrlContent(`http://${host}:${victimPort}/`, { ...local, resolve: names }),
       );
       expect(error.message).toBe(
-        `Failed to process URL: the address of ${host} is not a public address`,
+        `Failed to process URL: the host ${host} was not found or is not public`,
       );
+      expect(error.code).toBe('URL_NOT_FOUND');
     }
     expect(victimHits).toBe(0);
+    // A name that does not resolve gets the same answer: nothing tells internal names apart.
+    const missing = await refusal(
+      fetchUrlContent(`http://nowhere.test:${victimPort}/`, { ...local, resolve: names }),
+    );
+    expect(missing.message).toBe(
+      'Failed to process URL: the host nowhere.test was not found or is not public',
+    );
+    expect(missing.code).toBe('URL_NOT_FOUND');
   });
 
   it('checks every redirect hop, whatever the spelling of the target', async () => {

@@ -48,6 +48,12 @@ const failed = (reason: string, code = 'URL_FAILED', status: 400 | 422 = 422) =>
   new IntakeError(INTAKE_MESSAGES.processUrl(reason), status, code);
 const refused = (host: string) =>
   failed(`the address of ${host} is not a public address`, 'URL_FORBIDDEN');
+/**
+ * A name that does not resolve and a name that resolves only to addresses we do not fetch get
+ * the same answer, so the errors cannot map which internal host names exist (issue 21).
+ */
+const unknownHost = (host: string) =>
+  failed(`the host ${host} was not found or is not public`, 'URL_NOT_FOUND');
 
 type Policy = (address: string) => boolean;
 
@@ -64,7 +70,7 @@ function guardedLookup(allowed: Policy, resolve: typeof dns.lookup): LookupFunct
       if (error) return callback(error, '', 4);
       const bad = list.length === 0 || list.some((entry) => !allowed(entry.address));
       if (bad) {
-        const refusal = Object.assign(refused(hostname), { code: 'URL_FORBIDDEN' });
+        const refusal = Object.assign(unknownHost(hostname), { code: 'URL_NOT_FOUND' });
         return callback(refusal as unknown as NodeJS.ErrnoException, '', 4);
       }
       if (options.all) {
@@ -256,9 +262,10 @@ export async function fetchUrlContent(
       if (error instanceof IntakeError) throw error;
       const err = error as NodeJS.ErrnoException;
       if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') {
-        throw failed(`the host ${url.hostname} was not found`, 'URL_NOT_FOUND');
+        throw unknownHost(url.hostname);
       }
-      throw failed(err.message || 'the page could not be reached', 'URL_UNREACHABLE');
+      // The system's own words (addresses, ports) stay in the log, not in the answer.
+      throw failed('the page could not be reached', 'URL_UNREACHABLE');
     }
 
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
