@@ -72,5 +72,6 @@ export const IMPORT_JOB_MESSAGES = {
   tooLong: 'The import took too long and was stopped',
   interrupted: 'The import was interrupted too many times; try again',
   uploadGone: 'The uploaded package is gone; import it again',
-  failed: (reason: string) => `The import failed: ${reason}`,
+  /** An error of ours, not of the package: its own text stays in the log. */
+  unexpected: 'The import failed and nothing was imported; try again, and if it fails again the package may be damaged',
 } as const;

@@ -225,9 +225,9 @@ export class ImportWorker {
         log.info({ code: error.code }, 'import job refused the package');
         await this.fail(job, error.code, error.message);
       } else {
+        // The exception's own text (SQL, paths) goes to the log only (issue 21).
         log.warn({ err: error }, 'import job failed');
-        const reason = error instanceof Error ? error.message : String(error);
-        await this.fail(job, 'IMPORT_FAILED', IMPORT_JOB_MESSAGES.failed(reason));
+        await this.fail(job, 'IMPORT_FAILED', IMPORT_JOB_MESSAGES.unexpected);
       }
     } finally {
       clearInterval(heartbeat);
