@@ -132,9 +132,8 @@ export function buildAnkiCollection(input: {
     note.id = nextId++;
     const first = note.cards[0] as ExportCard;
     const cloze = first.card_type === 'cloze';
-    const fields = cloze
-      ? [ankiFieldHtml(first.front_content), '']
-      : [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
+    // Text and Back Extra of a cloze note, Front and Back of a Q&A one.
+    const fields = [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
     const sortText = plainTextOf(stripControlCharacters(first.front_content));
     const tags = first.tags.trim() ? ` ${first.tags.trim()} ` : '';
     noteRows.push([
