@@ -55,7 +55,11 @@ test('import a Quizlet export (preview, bad line skipped), see the cards, export
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Spanish.csv');
   const csv = await readFile((await download.path()) ?? '', 'utf8');
-  expect(csv.startsWith('\uFEFFFront,Back,Type,Tags,State,Due\r\n')).toBe(true);
+  expect(
+    csv.startsWith(
+      '\uFEFF#separator:Comma\r\n#html:true\r\n#columns:Front,Back,Type,Tags,State,Due\r\n',
+    ),
+  ).toBe(true);
   expect(csv).toContain('"goodbye, bye",adiós,qa,,new,');
 
   // All decks from the dashboard, with the deck's name first.
@@ -65,7 +69,7 @@ test('import a Quizlet export (preview, bad line skipped), see the cards, export
   const all = await everything;
   expect(all.suggestedFilename()).toBe('Mnemo cards.csv');
   const allCsv = await readFile((await all.path()) ?? '', 'utf8');
-  expect(allCsv.split('\r\n')[0]).toBe('\uFEFFDeck,Front,Back,Type,Tags,State,Due');
+  expect(allCsv.split('\r\n')[2]).toBe('#columns:Deck,Front,Back,Type,Tags,State,Due');
   expect(allCsv).toContain('Spanish,night,noche,qa,,new,');
 });
 

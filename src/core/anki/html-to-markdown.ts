@@ -17,6 +17,8 @@ const ENTITIES: Record<string, string> = {
   '#39': "'",
 };
 
+const LEGACY = /^(nbsp|amp|lt|gt|quot|AMP|LT|GT|QUOT)/;
+
 function decodeEntities(text: string): string {
   let out = '';
   let pos = 0;
@@ -32,7 +34,12 @@ function decodeEntities(text: string): string {
     } else if (decoded === undefined && /^#\d{1,7}$/.test(name)) {
       decoded = safeCodePoint(parseInt(name.slice(1), 10));
     }
-    if (decoded === undefined) {
+    // A few names browsers read without their semicolon ('&nbsp<br>' in Anki templates).
+    const legacy = decoded === undefined ? LEGACY.exec(text.slice(amp + 1, amp + 6)) : null;
+    if (legacy) {
+      out += ENTITIES[legacy[1]!.toLowerCase()];
+      pos = amp + 1 + legacy[1]!.length;
+    } else if (decoded === undefined) {
       out += '&';
       pos = amp + 1;
     } else {
@@ -64,6 +71,8 @@ function escapeMarkdown(text: string): string {
       i++;
     } else if (inMath === null && (char === '*' || char === '_' || char === '`')) {
       out += `\\${char}`;
+    } else if (inMath === null && char === '<' && /^<\/?su[bp]>/i.test(text.slice(i, i + 6))) {
+      out += '\\<'; // '<sub>' written as text stays text
     } else out += char;
   }
   return out;
@@ -79,7 +88,17 @@ function attribute(tag: string, name: string): string | null {
 const percent = (char: string) =>
   `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 
-const BLOCKS = new Set(['div', 'p', 'blockquote', 'section', 'article', 'center', 'pre']);
+const BLOCKS = new Set(['div', 'p', 'blockquote', 'section', 'article', 'center']);
+
+/** `<pre>` code as a fenced block: its line breaks kept (`<br>` too), other tags dropped. */
+function fencedCode(inner: string): string {
+  const code = decodeEntities(inner.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, ''))
+    .replace(/\r\n?/g, '\n')
+    .replace(/^\n|\n$/g, '');
+  let fence = '```';
+  while (code.includes(fence)) fence += '`';
+  return `${fence}\n${code}\n${fence}`;
+}
 const INLINE_MARKS: Record<string, string> = {
   b: '**',
   strong: '**',
@@ -124,9 +143,19 @@ export function htmlToMarkdown(html: string): string {
       pos = end < 0 ? html.length : html.indexOf('>', end) + 1 || html.length;
       continue;
     }
+    if (!closing && name === 'pre') {
+      lower ??= html.toLowerCase();
+      const end = lower.indexOf('</pre', pos);
+      const inner = html.slice(pos, end < 0 ? html.length : end);
+      pos = end < 0 ? html.length : html.indexOf('>', end) + 1 || html.length;
+      newline();
+      out += `${fencedCode(inner)}\n`;
+      continue;
+    }
     const mark = INLINE_MARKS[name];
     if (mark) out += mark;
     else if (name === 'br') out += '\n';
+    else if (name === 'sub' || name === 'sup') out += closing ? `</${name}>` : `<${name}>`;
     else if (BLOCKS.has(name) || name === 'tr' || name === 'table') newline();
     else if (/^h[1-6]$/.test(name)) {
       if (!closing) newline();

@@ -17,6 +17,7 @@ import type {
 import { CLOZE_BLANK, parseCloze, clozeFullText, type ClozeSegment } from './cloze';
 import { isAllowedMediaTag, renderMediaImage } from './media';
 import { matchMath, type ScanMemo } from './syntax-scan';
+import { subSupPlugin } from './sub-sup';
 
 /** Options of {@link renderCardHtml}. */
 export interface RenderCardOptions {
@@ -275,6 +276,7 @@ function createMarkdown(): MarkdownItInstance {
   md.block.ruler.before('fence', 'math_block', mathBlockRule, {
     alt: ['paragraph', 'reference', 'blockquote', 'list'],
   });
+  subSupPlugin(md);
   md.core.ruler.push('mnemo_cloze', clozeCoreRule);
   md.core.ruler.push('mnemo_links', linkCoreRule);
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { clozeNumbers } from '../card-content/cloze';
 import { stripControlCharacters } from '../card-content/control-characters';
+import { unguardCell } from './csv-export';
 import { CARD_CONTENT_MAX, type CardType } from '../flashcard-schemas';
 import { normalizeTags } from '../tags';
 import {
@@ -97,7 +98,9 @@ const typeOf = (value: string | undefined, front: string): CardType => {
 };
 
 function rowCard(row: TextRow, mapping: ColumnMapping, parsed: ParsedText) {
-  const field = (index: number | null) => (index === null ? '' : (row.fields[index - 1] ?? ''));
+  // A cell guarded against formula injection ('=…, as Mnemo's CSV export writes) as it was.
+  const field = (index: number | null) =>
+    index === null ? '' : unguardCell(row.fields[index - 1] ?? '');
   const content = (index: number | null) => {
     const value = stripControlCharacters(field(index)).trim();
     return parsed.html ? value : plain(value);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ANKI_DEFAULT_DECK, ankiDeckNames } from '../../core/anki-export/deck-names';
 import { ankiFieldHtml } from '../../core/anki-export/field-html';
 import { stripControlCharacters } from '../../core/card-content/control-characters';
 import { plainTextOf } from '../../core/card-content/render';
@@ -132,9 +133,8 @@ export function buildAnkiCollection(input: {
     note.id = nextId++;
     const first = note.cards[0] as ExportCard;
     const cloze = first.card_type === 'cloze';
-    const fields = cloze
-      ? [ankiFieldHtml(first.front_content), '']
-      : [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
+    // Text and Back Extra of a cloze note, Front and Back of a Q&A one.
+    const fields = [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
     const sortText = plainTextOf(stripControlCharacters(first.front_content));
     const tags = first.tags.trim() ? ` ${first.tags.trim()} ` : '';
     noteRows.push([
@@ -198,13 +198,20 @@ export function buildAnkiCollection(input: {
     ]);
   }
 
-  const decksJson: Record<string, object> = { '1': ankiDeckJson(1, 'Default', '', 1, nowMs) };
-  const dconfJson: Record<string, object> = { '1': ankiDeckConfigJson(1, 'Default', null, nowMs) };
-  for (const deck of input.decks) {
+  const decksJson: Record<string, object> = {
+    '1': ankiDeckJson(1, ANKI_DEFAULT_DECK, '', 1, nowMs),
+  };
+  const dconfJson: Record<string, object> = {
+    '1': ankiDeckConfigJson(1, ANKI_DEFAULT_DECK, null, nowMs),
+  };
+  // Valid and unique as Anki needs them (no second 'Default', no two names differing in case).
+  const names = ankiDeckNames(input.decks.map((deck) => deck.name));
+  input.decks.forEach((deck, index) => {
     const id = deckIds.get(deck.id) ?? 1;
-    decksJson[String(id)] = ankiDeckJson(id, deck.name, deck.description ?? '', id, nowMs);
-    dconfJson[String(id)] = ankiDeckConfigJson(id, deck.name, deck, nowMs);
-  }
+    const name = names[index] ?? deck.name;
+    decksJson[String(id)] = ankiDeckJson(id, name, deck.description ?? '', id, nowMs);
+    dconfJson[String(id)] = ankiDeckConfigJson(id, name, deck, nowMs);
+  });
   return {
     col: {
       crt,

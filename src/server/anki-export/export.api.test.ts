@@ -98,9 +98,11 @@ describe('export to Anki (.apkg)', () => {
       );
       expect(basic.tags).toBe(' geo europe::capitals ');
       expect(basic.sfld).toBe('Capital of France?');
-      expect(String(cloze.flds).split('\x1f')[0]).toBe(
+      // Text and Back Extra (issue 20 item 10: the back was dropped).
+      expect(String(cloze.flds).split('\x1f')).toEqual([
         '{{c1::Madrid}} is the capital of {{c2::Spain}}',
-      );
+        'Madrid is the capital of Spain',
+      ]);
 
       const cards = db.prepare('select * from cards order by nid, ord').all() as Record<
         string,

@@ -39,7 +39,8 @@ async function cardsOf(user: HttpClient, deckId: string): Promise<Flashcard[]> {
 
 const shape = (card: Flashcard) => ({
   front: card.front_content,
-  back: card.card_type === 'cloze' ? null : card.back_content,
+  // A cloze card's back is its note's Back Extra (issue 20 item 10: it was dropped).
+  back: card.back_content,
   type: card.card_type,
   cloze: card.cloze_number,
   tags: card.tags,

@@ -173,6 +173,7 @@ describe('CSV export', () => {
     const deck = await createDeck(user, 'Round, "trip"');
     await createCard(user, deck.id, 'Line one\nline two, with "quotes"', 'Back; with <b>html</b>');
     await createCard(user, deck.id, 'The {{c1::sun}} and the {{c2::moon}}', 'sky', 'cloze');
+    await createCard(user, deck.id, '=1+1', '- a list\n- of two');
     await json(
       await user.post(`/api/decks/${deck.id}/import/text`, { text: '#tags:x::y\nTagged\tcard\n' }),
       201,
@@ -183,13 +184,19 @@ describe('CSV export', () => {
     expect(response.headers.get('content-disposition')).toContain('filename="Round_ _trip_.csv"');
     const csv = await csvText(response);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFFront,Back,Type,Tags,State,Due');
+    // Anki's headers (issue 20 item 13), then the column names.
+    expect(csv.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFF#separator:Comma',
+      '#html:true',
+      '#columns:Front,Back,Type,Tags,State,Due',
+    ]);
     const copy = await createDeck(user, 'Copy');
     const result = await json<TextImportResult>(
       await user.post(`/api/decks/${copy.id}/import/text`, { text: csv }),
       201,
     );
-    expect(result).toMatchObject({ imported_rows: 3, card_count: 4, skipped: [] });
+    expect(csv).toContain(`'=1+1,"'- a list`); // guarded against formula injection
+    expect(result).toMatchObject({ imported_rows: 4, card_count: 5, skipped: [] });
     const shape = (cards: Flashcard[]) =>
       cards
         .map((card) => [card.front_content, card.back_content, card.card_type, card.cloze_number])
@@ -207,16 +214,15 @@ describe('CSV export', () => {
   it('exports all decks with a deck column; only the user own cards', async () => {
     const owner = await newUser(server.url);
     const first = await createDeck(owner, 'A deck');
-    const second = await createDeck(owner, 'B deck');
+    const second = await createDeck(owner, '@B deck');
     await createCard(owner, first.id, 'front a', 'back a');
     await createCard(owner, second.id, 'front b', 'back b');
     const csv = await csvText(await owner.get('/api/export/csv'));
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFDeck,Front,Back,Type,Tags,State,Due');
-    expect(lines.slice(1, 3).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
-      'A deck,front a,back a',
-      'B deck,front b,back b',
-    ]);
-    expect(lines).toHaveLength(4);
+    expect(lines[2]).toBe('#columns:Deck,Front,Back,Type,Tags,State,Due');
+    const rows = lines.slice(3, 5).map((line) => line.split(',').slice(0, 3).join(','));
+    // The Deck column is guarded against formula injection too.
+    expect(rows.sort()).toEqual(["'@B deck,front b,back b", 'A deck,front a,back a']);
+    expect(lines).toHaveLength(6);
   });
 });
