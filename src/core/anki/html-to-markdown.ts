@@ -110,12 +110,24 @@ const INLINE_MARKS: Record<string, string> = {
   code: '`',
 };
 
+/** Lists nested deeper than this are indented no further (the output stays linear). */
+const MAX_LIST_INDENT = 8;
+
 export function htmlToMarkdown(html: string): string {
-  let out = '';
+  // Pieces joined once at the end, and the last character written kept beside them: asking
+  // a growing string whether it ends in a newline made each block tag cost the whole output
+  // so far (400 kB of <li> took seconds; issue 21).
+  const pieces: string[] = [];
+  let last = '';
+  const emit = (text: string) => {
+    if (text === '') return;
+    pieces.push(text);
+    last = text[text.length - 1]!;
+  };
   const lists: ('ul' | 'ol')[] = [];
   const links: (string | null)[] = [];
   const newline = () => {
-    if (out !== '' && !out.endsWith('\n')) out += '\n';
+    if (last !== '' && last !== '\n') emit('\n');
   };
   let lower: string | null = null;
   let pos = 0;
@@ -123,13 +135,13 @@ export function htmlToMarkdown(html: string): string {
     const lt = html.indexOf('<', pos);
     const textEnd = lt < 0 ? html.length : lt;
     if (textEnd > pos) {
-      out += escapeMarkdown(decodeEntities(html.slice(pos, textEnd).replace(/[\r\n\t]+/g, ' ')));
+      emit(escapeMarkdown(decodeEntities(html.slice(pos, textEnd).replace(/[\r\n\t]+/g, ' '))));
     }
     if (lt < 0) break;
     const gt = html.indexOf('>', lt + 1);
     if (gt < 0 || !/[a-zA-Z/!]/.test(html[lt + 1] ?? '')) {
       // A '<' that starts no tag is text ('a < b').
-      out += '<';
+      emit('<');
       pos = lt + 1;
       continue;
     }
@@ -149,41 +161,44 @@ export function htmlToMarkdown(html: string): string {
       const inner = html.slice(pos, end < 0 ? html.length : end);
       pos = end < 0 ? html.length : html.indexOf('>', end) + 1 || html.length;
       newline();
-      out += `${fencedCode(inner)}\n`;
+      emit(`${fencedCode(inner)}\n`);
       continue;
     }
     const mark = INLINE_MARKS[name];
-    if (mark) out += mark;
-    else if (name === 'br') out += '\n';
-    else if (name === 'sub' || name === 'sup') out += closing ? `</${name}>` : `<${name}>`;
+    if (mark) emit(mark);
+    else if (name === 'br') emit('\n');
+    else if (name === 'sub' || name === 'sup') emit(closing ? `</${name}>` : `<${name}>`);
     else if (BLOCKS.has(name) || name === 'tr' || name === 'table') newline();
     else if (/^h[1-6]$/.test(name)) {
       if (!closing) newline();
-      out += '**';
-      if (closing) out += '\n';
+      emit('**');
+      if (closing) emit('\n');
     } else if (name === 'ul' || name === 'ol') {
       if (closing) lists.pop();
       else lists.push(name);
       newline();
     } else if (name === 'li' && !closing) {
       newline();
-      out += `${'  '.repeat(Math.max(0, lists.length - 1))}${lists.at(-1) === 'ol' ? '1.' : '-'} `;
+      emit(
+        `${'  '.repeat(Math.min(MAX_LIST_INDENT, Math.max(0, lists.length - 1)))}${lists.at(-1) === 'ol' ? '1.' : '-'} `,
+      );
     } else if (name === 'li') newline();
-    else if ((name === 'td' || name === 'th') && closing) out += ' | ';
-    else if (name === 'hr') out += '\n\n---\n\n';
+    else if ((name === 'td' || name === 'th') && closing) emit(' | ');
+    else if (name === 'hr') emit('\n\n---\n\n');
     else if (name === 'img') {
       const src = attribute(tag, 'src');
-      if (src) out += `![${attribute(tag, 'alt') ?? ''}](${src.replace(/[()\s]/g, percent)})`;
+      if (src) emit(`![${attribute(tag, 'alt') ?? ''}](${src.replace(/[()\s]/g, percent)})`);
     } else if (name === 'a' && !closing) {
       const href = attribute(tag, 'href');
       links.push(href);
-      if (href) out += '[';
+      if (href) emit('[');
     } else if (name === 'a') {
       const href = links.pop();
-      if (href) out += `](${href.replace(/[()\s]/g, percent)})`;
+      if (href) emit(`](${href.replace(/[()\s]/g, percent)})`);
     }
   }
-  return out
+  return pieces
+    .join('')
     .split('\n')
     .map((line) => line.trimEnd())
     .join('\n')
