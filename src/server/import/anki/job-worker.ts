@@ -28,8 +28,11 @@ import {
   updateHeldImportJob,
 } from './jobs.repository';
 import { IMPORT_WAKE } from './jobs.service';
+import { fairOrder } from './fair-share';
 
 export const MAX_IMPORT_ATTEMPTS = 3;
+/** Import jobs of one user that run at once, whatever the number of workers (issue 21). */
+export const IMPORT_JOBS_RUNNING_PER_USER = 1;
 /** Progress is written to the job's row at most this often. */
 export const PROGRESS_INTERVAL_MS = 250;
 
@@ -92,7 +95,8 @@ export class ImportWorker {
 
   private async claimNext(): Promise<ImportJobRow | undefined> {
     const { db } = this.options;
-    for (const candidate of await findClaimableImportJobs(db, nowIso())) {
+    const { candidates, loads } = await findClaimableImportJobs(db, nowIso());
+    for (const candidate of fairOrder(candidates, loads, IMPORT_JOBS_RUNNING_PER_USER)) {
       if (await claimImportJob(db, candidate, this.id, nowIso(), this.leaseUntil())) {
         notifyJobChanged(candidate.id, 'anki-import');
         return findImportJobById(db, candidate.id);

@@ -4,6 +4,7 @@
  */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, ImportJobTable, JobStatus } from '../../db/database';
+import type { UserLoad } from './fair-share';
 
 export type ImportJobRow = Selectable<ImportJobTable>;
 
@@ -24,11 +25,14 @@ export async function findImportJobById(db: Kysely<Database>, jobId: string) {
   return db.selectFrom('import_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
 }
 
-/** Pending jobs and processing jobs whose lease has expired, oldest first. */
-export async function findClaimableImportJobs(db: Kysely<Database>, now: string, limit = 5) {
-  return db
+/**
+ * Pending jobs and processing jobs whose lease has expired, oldest first, and what each of
+ * their users has running now and when a job of theirs last started (for the fair share).
+ */
+export async function findClaimableImportJobs(db: Kysely<Database>, now: string, limit = 50) {
+  const candidates = await db
     .selectFrom('import_jobs')
-    .select(['id', 'status', 'lease_owner', 'attempts'])
+    .select(['id', 'user_id', 'status', 'lease_owner', 'attempts'])
     .where((eb) =>
       eb.or([
         eb('status', '=', 'pending'),
@@ -39,6 +43,36 @@ export async function findClaimableImportJobs(db: Kysely<Database>, now: string,
     .orderBy('id')
     .limit(limit)
     .execute();
+  const users = [...new Set(candidates.map((candidate) => candidate.user_id))];
+  const loads = new Map<string, UserLoad>();
+  if (users.length === 0) return { candidates, loads };
+  const rows = await db
+    .selectFrom('import_jobs')
+    .select((eb) => [
+      'user_id',
+      eb.fn.max('started_at').as('last_started'),
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when(eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '>', now)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('running'),
+    ])
+    .where('user_id', 'in', users)
+    .groupBy('user_id')
+    .execute();
+  for (const row of rows) {
+    const last = row.last_started as string | Date | null;
+    loads.set(row.user_id, {
+      running: Number(row.running ?? 0),
+      lastStarted: last === null ? null : new Date(last).toISOString(),
+    });
+  }
+  return { candidates, loads };
 }
 
 /** Takes a job if nobody took it since it was read (compare-and-set on status, owner, attempts). */
