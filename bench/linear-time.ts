@@ -10,9 +10,23 @@ import { validateCloze } from '../src/core/card-content/cloze';
 import { plainTextOf, renderCardHtml } from '../src/core/card-content/render';
 import { indexContent } from '../src/core/cards-from-text/grounding';
 import { postprocessCards } from '../src/core/cards-from-text/postprocess';
-import { words } from '../src/core/cards-from-text/text-tools';
-import { checkContent, cleanContent } from '../src/core/content/check';
-import { chunkContent } from '../src/core/content/chunking';
+import { WORD_PATTERN, words } from '../src/core/cards-from-text/text-tools';
+import {
+  ACCESS_PATTERN,
+  BOILERPLATE_PATTERNS,
+  checkContent,
+  cleanContent,
+  CLEANUP_PATTERNS,
+  ERROR_PAGE_PATTERN,
+  SENTENCE_POINTER_PATTERNS,
+} from '../src/core/content/check';
+import { chunkContent, SENTENCE_PIECES, WORD_GAPS } from '../src/core/content/chunking';
+import {
+  blankClozeSyntax,
+  splitParagraphs,
+  splitSentences,
+  trimChars,
+} from '../src/core/content/scan';
 import { parseImportText } from '../src/core/import/text-import';
 import { markdownTitle } from '../src/server/intake/files';
 
@@ -54,6 +68,7 @@ const CASES: Case[] = [
   ['content steps: line breaks only', everyStep, (n) => '\n'.repeat(n)],
   ['content steps: spaces then one letter', everyStep, (n) => `${' '.repeat(n)}x`],
   ['content steps: punctuation and spaces', everyStep, (n) => `${' ;'.repeat(n / 2)}x`],
+  ['content steps: one letter × 10 MiB', everyStep, (n) => 'a'.repeat(n * 26)],
   ['card syntax: unclosed dollars', cardSteps, (n) => '$a '.repeat(n / 30)],
   ['card syntax: unclosed \\(', cardSteps, (n) => '\\(a '.repeat(n / 40)],
   ['card syntax: unclosed code runs', cardSteps, (n) => '``a ` '.repeat(n / 60)],
@@ -115,6 +130,112 @@ export function linearTimeBench(): string {
   ].join('\n');
 }
 
+/** Pieces that make backtracking patterns slow: phrase starts, separators, runs. */
+const PIECES = [
+  'A',
+  'a',
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '.',
+  '!',
+  '?',
+  ':',
+  '::',
+  '}',
+  '}}',
+  '{{c1::',
+  '(',
+  '[',
+  '#',
+  ',',
+  ';',
+  '1',
+  '404',
+  'see our ',
+  'read the ',
+  'privacy policy',
+  'we use ',
+  'cookies',
+  'terms of ',
+  'sign in to ',
+  'ad',
+  'advertisement',
+  'sponsored ',
+  'not found',
+  'access ',
+];
+
+const PATTERNS: Record<string, RegExp> = {
+  ...Object.fromEntries(BOILERPLATE_PATTERNS.map((pattern, at) => [`boilerplate ${at}`, pattern])),
+  ...Object.fromEntries(SENTENCE_POINTER_PATTERNS.map((pattern, at) => [`pointer ${at}`, pattern])),
+  ...Object.fromEntries(CLEANUP_PATTERNS.map((pattern, at) => [`cleanup ${at}`, pattern])),
+  'error page': ERROR_PAGE_PATTERN,
+  access: ACCESS_PATTERN,
+  'sentence pieces': SENTENCE_PIECES,
+  'word gaps': WORD_GAPS,
+  word: WORD_PATTERN,
+};
+
+function scanners(text: string) {
+  splitSentences(text);
+  splitParagraphs(text);
+  blankClozeSyntax(text);
+  trimChars(text, ',;:(', ',;:.)');
+}
+
+/**
+ * Every regular expression that sees user content, and the scanners that replaced some, on
+ * texts of one piece repeated (and of two pieces, a run of each): the slowest text at n and its
+ * n/4 → n ratio, per pattern.
+ */
+export function patternBench(size = 200_000): string {
+  const texts = PIECES.flatMap((piece) => [
+    [piece, (length: number) => piece.repeat(Math.ceil(length / piece.length)).slice(0, length)],
+    ...PIECES.filter((_, at) => at % 4 === 0).map(
+      (other) =>
+        [
+          `${piece}…${other}…`,
+          (length: number) =>
+            (
+              piece.repeat(Math.ceil(length / 2 / piece.length)) +
+              other.repeat(Math.ceil(length / 2 / other.length))
+            ).slice(0, length),
+        ] as const,
+    ),
+  ]) as (readonly [string, (length: number) => string])[];
+  const works: [string, (text: string) => unknown][] = [
+    ...Object.entries(PATTERNS).map(([name, pattern]): [string, (text: string) => unknown] => {
+      const global = new RegExp(pattern.source, pattern.flags.replace('y', ''));
+      return [
+        `${name}: \`${pattern.source.slice(0, 40).replaceAll('|', '\\|')}\``,
+        (text) => (global.global ? text.replace(global, '') : text.split(global)),
+      ];
+    }),
+    ['the scanners (sentences, paragraphs, cloze blanks, trim)', scanners],
+  ];
+  const rows = works.map(([name, work]) => {
+    let worst = { ratio: 0, slowest: -1, text: '' };
+    for (const [textName, make] of texts) {
+      const small = make(size / 4);
+      const large = make(size);
+      const smallMs = best(() => work(small));
+      const largeMs = best(() => work(large));
+      const ratio = largeMs / Math.max(smallMs, 0.01);
+      if (largeMs > worst.slowest) worst = { ratio, slowest: largeMs, text: textName };
+    }
+    return `| ${name} | ${JSON.stringify(worst.text).replaceAll('|', '\\|')} | ${worst.slowest.toFixed(1)} | ${worst.ratio.toFixed(1)} |`;
+  });
+  return [
+    `Each pattern on ${PIECES.length} texts of one piece repeated and on runs of two pieces, of ${(size / 4).toLocaleString('en')} and ${size.toLocaleString('en')} characters (best of three): the slowest text at n and its n/4 → n ratio (linear ≈ 4, quadratic ≈ 16; times under a few ms are mostly noise).`,
+    '',
+    '| Pattern | Worst text | n (ms) | ratio |',
+    '| --- | --- | --: | --: |',
+    ...rows,
+  ].join('\n');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(linearTimeBench());
+  console.log(`${linearTimeBench()}\n\n${patternBench()}`);
 }

@@ -19,7 +19,7 @@ import { ankiImportBench } from './anki-import';
 import { replaceHead, replaceSection } from './report';
 import { scaleBench } from './scale';
 import { generationBench } from './generation';
-import { linearTimeBench } from './linear-time';
+import { linearTimeBench, patternBench } from './linear-time';
 import { schedulerEvaluation } from './scheduler-evaluation';
 
 interface Row {
@@ -260,7 +260,7 @@ transaction: the card, the \`card_reviews\` row and the session counters.
     const answers = await answersBench();
     const ankiImport = await ankiImportBench();
     const ankiExport = await ankiExportBench();
-    const linearTime = linearTimeBench();
+    const linearTime = `${linearTimeBench()}\n\n${patternBench()}`;
     // Several app processes need PostgreSQL (SQLite is one process's file).
     const scale = process.env.DATABASE_URL
       ? (await scaleBench()).replace(/^## Many processes\s*/u, '')
