@@ -19,6 +19,7 @@ import { ankiImportBench } from './anki-import';
 import { replaceHead, replaceSection } from './report';
 import { scaleBench } from './scale';
 import { generationBench } from './generation';
+import { linearTimeBench, patternBench } from './linear-time';
 import { schedulerEvaluation } from './scheduler-evaluation';
 
 interface Row {
@@ -259,11 +260,12 @@ transaction: the card, the \`card_reviews\` row and the session counters.
     const answers = await answersBench();
     const ankiImport = await ankiImportBench();
     const ankiExport = await ankiExportBench();
+    const linearTime = `${linearTimeBench()}\n\n${patternBench()}`;
     // Several app processes need PostgreSQL (SQLite is one process's file).
     const scale = process.env.DATABASE_URL
       ? (await scaleBench()).replace(/^## Many processes\s*/u, '')
       : null;
-    console.log(`${table}\n\n${ratios}\n\n${answers}\n\n${evaluation}`);
+    console.log(`${table}\n\n${ratios}\n\n${answers}\n\n${evaluation}\n\n${linearTime}`);
     if (!process.env.BENCH_NO_WRITE) {
       // Written as the formatter would write it, so `npm run lint` stays green after a run.
       const options = (await prettier.resolveConfig('docs/PERFORMANCE.md')) ?? {};
@@ -273,6 +275,7 @@ transaction: the card, the \`card_reviews\` row and the session counters.
       if (scale) report = replaceSection(report, 'Many processes', scale);
       report = replaceSection(report, 'Scheduler evaluation', evaluation);
       report = replaceSection(report, 'Anki packages', `${ankiImport}\n\n${ankiExport}`);
+      report = replaceSection(report, 'Hostile content, linear time', linearTime);
       report = replaceSection(
         report,
         'Generation',

@@ -78,12 +78,12 @@ describe('renderCard', () => {
     expect(card.question).toBe('Lang::French/French/verbs ch1/Basic/Card 1');
   });
 
-  it('runs in linear time on hostile templates', () => {
+  // Their time against length is measured by `npm run bench` (bench/linear-time.ts).
+  it('renders hostile templates and strips a run of <', () => {
     const hostile = '{{#A}}'.repeat(20_000) + '{{'.repeat(50_000) + '{{/A}}'.repeat(20_000);
-    const started = performance.now();
-    renderCard(hostile, hostile, ctx({ A: 'x' }));
-    stripHtml('<'.repeat(100_000));
-    expect(performance.now() - started).toBeLessThan(2000);
+    const card = renderCard(hostile, hostile, ctx({ A: 'x' }));
+    expect(card.question).toBe('');
+    expect(stripHtml('<'.repeat(100_000))).toBe('<'.repeat(100_000));
   });
 });
 
@@ -202,10 +202,13 @@ describe('htmlToMarkdown', () => {
     );
   });
 
-  it('runs in linear time', () => {
-    const started = performance.now();
-    htmlToMarkdown('<script>'.repeat(20_000) + ' '.repeat(100_000) + '&'.repeat(100_000));
-    htmlToMarkdown('<a href="x">'.repeat(20_000) + '<b'.repeat(20_000));
-    expect(performance.now() - started).toBeLessThan(2000);
+  // Their time against length is measured by `npm run bench` (bench/linear-time.ts).
+  it('converts hostile HTML: an unclosed script, runs of &, unclosed tags', () => {
+    expect(
+      htmlToMarkdown('<script>'.repeat(20_000) + ' '.repeat(100_000) + '&'.repeat(100_000)),
+    ).toBe('');
+    expect(htmlToMarkdown('<a href="x">'.repeat(20_000) + '<b'.repeat(20_000))).toBe(
+      '['.repeat(20_000) + '<b'.repeat(20_000),
+    );
   });
 });

@@ -121,16 +121,15 @@ describe('quoted fields', () => {
     expect(parsed.problems).toEqual([{ line: 2, message: TEXT_IMPORT_MESSAGES.unclosedQuote }]);
   });
 
-  it('an adversarial 1 MB quoted field is read in linear time', () => {
+  // Their time against length is measured by `npm run bench` (bench/linear-time.ts).
+  it('an adversarial 1 MB quoted field is read whole, an unclosed one reported at its line', () => {
     const big = `"${'x'.repeat(1_000_000)}","${'"",'.repeat(300_000)}"\n`;
-    const start = performance.now();
     const parsed = parseImportText(big);
-    expect(performance.now() - start).toBeLessThan(1000);
+    expect(parsed.rows).toHaveLength(1);
     expect(parsed.rows[0]?.fields[0]).toHaveLength(1_000_000);
+    expect(parsed.rows[0]?.fields[1]).toBe('",'.repeat(300_000));
     const unclosed = `"${'a\n'.repeat(500_000)}`;
-    const again = performance.now();
     expect(parseImportText(unclosed).problems[0]?.line).toBe(1);
-    expect(performance.now() - again).toBeLessThan(1000);
   });
 });
 

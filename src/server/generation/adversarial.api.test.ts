@@ -11,27 +11,18 @@ import { startTestServer, type TestServer } from '../testing/test-server';
  * through the API while /healthz keeps answering, and every job ends completed or failed with
  * a clear message.
  */
-/** `/healthz` asked `count` times in a row while work goes on; each answer's time in ms. */
-async function healthTimes(url: string, count: number): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * `/healthz` asked `count` times in a row while work goes on; each must answer 200. A frozen
+ * server answers after minutes, so the 10 s abort only guards against a freeze (the test would
+ * otherwise wait for its own timeout); how fast `/healthz` answers meanwhile is measured by
+ * `npm run bench` (bench/adversarial.ts), not here.
+ */
+async function expectHealthy(url: string, count: number): Promise<void> {
   for (let at = 0; at < count; at++) {
-    const start = performance.now();
     const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) });
     expect(response.status).toBe(200);
     await response.arrayBuffer();
-    times.push(performance.now() - start);
   }
-  return times;
-}
-
-/**
- * A frozen server answers after minutes; a free one within milliseconds. The bounds leave room
- * for a busy two-core machine shared with other work.
- */
-function expectResponsive(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(1000);
-  expect(sorted[sorted.length - 1]).toBeLessThan(3000);
 }
 
 const CLEAR_FAILURES = [
@@ -62,10 +53,9 @@ describe('adversarial content through the API (built-in generator)', () => {
     it(`${name}: /healthz answers while it is taken in and processed`, async () => {
       const posted = user.post('/api/generation/text', { deckId, content: make() });
       // Twenty requests in a row while the job is created, twenty while it is worked on.
-      const times = await healthTimes(server.url, 20);
+      await expectHealthy(server.url, 20);
       const job = await json<GenerationJob>(await posted, 201);
-      times.push(...(await healthTimes(server.url, 20)));
-      expectResponsive(times);
+      await expectHealthy(server.url, 20);
       await expectEnded(user, job.id);
     }, 180_000);
   }
@@ -76,16 +66,15 @@ describe('adversarial content through the API (built-in generator)', () => {
     body.set('generationStrategy', 'detailed');
     body.set('file', new File([oneLetterFile()], 'a.txt'));
     const posted = user.request('/api/generation/file', { method: 'POST', body });
-    const times = await healthTimes(server.url, 20);
+    await expectHealthy(server.url, 20);
     const job = await json<GenerationJob>(await posted, 201);
-    times.push(...(await healthTimes(server.url, 20)));
-    expectResponsive(times);
+    await expectHealthy(server.url, 20);
     await expectEnded(user, job.id);
   }, 180_000);
 });
 
 describe('a job past its deadline', () => {
-  it('fails at once with a clear message and is not taken again', async () => {
+  it('fails at its deadline, not the LLM timeout, with a clear message and is not taken again', async () => {
     const fake = await startFakeLlm(() => ({ hang: true }));
     const server = await startTestServer({
       env: {
@@ -108,12 +97,12 @@ describe('a job past its deadline', () => {
         }),
         201,
       );
-      const started = Date.now();
+      // The LLM never answers and its timeout is 10 minutes: the job can end within the minute
+      // finishedJob waits only if its 5 s deadline stops it.
       expect(await finishedJob(user, job.id, 60_000)).toMatchObject({
         status: 'failed',
         error_message: 'Generation took too long and was stopped',
       });
-      expect(Date.now() - started).toBeLessThan(30_000);
       // After a lease's time it is still failed, taken once: not handed to another attempt.
       await new Promise((resolve) => setTimeout(resolve, 6000));
       const after = await json<GenerationJob>(

@@ -66,14 +66,13 @@ describe('file intake', () => {
     expect(titled).toMatchObject({ title: 'A PDF', content: 'Hello there.' });
   });
 
-  it('finds a markdown title in linear time, even on a heading line of spaces', () => {
+  it('finds a markdown title, even on a long heading line of spaces', () => {
     expect(markdownTitle('Intro\n# Cell biology ##\ntext')).toBe('Cell biology');
     expect(markdownTitle('#hashtag\n#   \n# Title')).toBe('Title');
     expect(markdownTitle('## Second level only')).toBeNull();
-    // The old pattern (three quantifiers over the same spaces) took minutes on this line.
-    const start = performance.now();
+    // The old pattern (three quantifiers over the same spaces) took minutes on this line; its
+    // time against length is measured by `npm run bench` (bench/linear-time.ts).
     expect(markdownTitle(`# a${' '.repeat(9_000)}x`)).toBe(`a${' '.repeat(9_000)}x`);
-    expect(performance.now() - start).toBeLessThan(500);
   });
 
   it('checks a .docx for zip bombs before parsing: entries, declared size, ratio', async () => {
