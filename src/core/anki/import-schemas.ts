@@ -73,5 +73,6 @@ export const IMPORT_JOB_MESSAGES = {
   interrupted: 'The import was interrupted too many times; try again',
   uploadGone: 'The uploaded package is gone; import it again',
   /** An error of ours, not of the package: its own text stays in the log. */
-  unexpected: 'The import failed and nothing was imported; try again, and if it fails again the package may be damaged',
+  unexpected:
+    'The import failed and nothing was imported; try again, and if it fails again the package may be damaged',
 } as const;
