@@ -31,7 +31,7 @@ test('export a deck to Anki from the deck page: the current package, or the one 
     entries: ['collection.anki2', 'collection.anki21b', 'media', 'meta'],
   });
   expect(await entries('This deck for Anki 2.1.49 and older (.apkg)')).toEqual({
-    name: 'Capitals.apkg',
+    name: 'Capitals (Anki 2.1.49 and older).apkg',
     entries: ['collection.anki21', 'media'],
   });
   expect(await entries('All decks as an Anki package (.apkg)')).toEqual({
@@ -39,7 +39,7 @@ test('export a deck to Anki from the deck page: the current package, or the one 
     entries: ['collection.anki2', 'collection.anki21b', 'media', 'meta'],
   });
   expect(await entries('All decks for Anki 2.1.49 and older (.apkg)')).toEqual({
-    name: 'Mnemo.apkg',
+    name: 'Mnemo (Anki 2.1.49 and older).apkg',
     entries: ['collection.anki21', 'media'],
   });
 });

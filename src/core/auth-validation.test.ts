@@ -41,3 +41,13 @@ describe('validatePassword and validateNewPassword', () => {
     expect(validateNewPassword('short', 'other')).toBe('Password must be at least 8 characters');
   });
 });
+
+describe('e-mail addresses longer than RFC 5321 allows', () => {
+  it('are refused with a clear message', () => {
+    expect(validateEmail(`${'a'.repeat(64)}@example.com`)).toBeNull();
+    expect(validateEmail(`${'a'.repeat(65)}@example.com`)).toBe(AUTH_MESSAGES.emailTooLong);
+    const domain = `${`${'d'.repeat(63)}.`.repeat(4)}com`;
+    expect(validateEmail(`me@${domain}`)).toBe(AUTH_MESSAGES.emailTooLong);
+    expect(validateEmail(`me@${domain.slice(10)}`)).toBeNull();
+  });
+});

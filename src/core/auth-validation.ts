@@ -8,7 +8,12 @@ export const AUTH_MESSAGES = {
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Please enter your password',
+  emailTooLong: 'This email address is too long: at most 64 characters before the @ and 254 in all',
 } as const;
+
+/** RFC 5321's limits: 64 characters in the local part, 254 in the whole address. */
+export const EMAIL_LOCAL_MAX = 64;
+export const EMAIL_MAX = 254;
 
 // Deliberately permissive (what browsers accept for type=email): one @, no spaces, a dot in the domain.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -21,6 +26,9 @@ export function validateEmail(email: string): string | null {
   const trimmed = email.trim();
   if (trimmed === '') return AUTH_MESSAGES.emailRequired;
   if (!EMAIL_PATTERN.test(trimmed)) return AUTH_MESSAGES.emailInvalid;
+  if (trimmed.length > EMAIL_MAX || trimmed.lastIndexOf('@') > EMAIL_LOCAL_MAX) {
+    return AUTH_MESSAGES.emailTooLong;
+  }
   return null;
 }
 

@@ -174,7 +174,7 @@ export const GENERATION_MESSAGES = {
     `No cards could be made from this content: none of the ${count} generated ${count === 1 ? 'card' : 'cards'} passed the checks (most often: ${reason})`,
   /** A job that made fewer cards than its strategy's range: why (a job warning). */
   shortResult: (count: number, reason: string) =>
-    `Only ${count} ${count === 1 ? 'card' : 'cards'} were made: the others were left out (most often: ${reason})`,
+    `Only ${count} ${count === 1 ? 'card was' : 'cards were'} made: the others were left out (most often: ${reason})`,
   tooLong: 'Generation took too long and was stopped',
   interrupted: 'Generation failed: the job was interrupted too many times',
   startFailed: (message?: string) =>

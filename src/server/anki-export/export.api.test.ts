@@ -50,7 +50,7 @@ describe('export to Anki (.apkg)', () => {
     const response = await user.get(
       `/api/decks/${deck.id}/export/anki?time_zone=${TZ}&format=legacy`,
     );
-    expect(response.headers.get('content-disposition')).toContain('.apkg');
+    expect(response.headers.get('content-disposition')).toContain('(Anki 2.1.49 and older).apkg');
     const db = await openPackage(response);
     try {
       const col = db.prepare('select * from col').get() as Record<string, string | number>;

@@ -110,7 +110,11 @@ export async function exportAnkiPackage(
     headers: {
       'content-type': 'application/octet-stream',
       'content-length': String(bytes.length),
-      'content-disposition': attachment(`${name}.apkg`, 'mnemo.apkg'),
+      // The two package generations get different names: downloading both keeps both.
+      'content-disposition': attachment(
+        format === 'legacy' ? `${name} (Anki 2.1.49 and older).apkg` : `${name}.apkg`,
+        format === 'legacy' ? 'mnemo-legacy.apkg' : 'mnemo.apkg',
+      ),
       'cache-control': 'private, no-store',
     },
   });

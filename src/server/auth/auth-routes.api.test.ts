@@ -159,6 +159,25 @@ describe('the auth routes that answer', () => {
   });
 });
 
+describe('addresses longer than RFC 5321 allows', () => {
+  it('never become accounts, by any route', async () => {
+    const email = `${'a'.repeat(65)}@example.com`;
+    const client = new HttpClient(server.url);
+    for (const [route, body] of [
+      ['/api/auth/sign-up/email', { email, password: PASSWORD, name: 'long' }],
+      ['/api/auth/sign-in/magic-link', { email }],
+      ['/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' }],
+    ] as const) {
+      const response = await client.post(route, body);
+      expect(response.status, route).toBe(400);
+      expect(((await response.json()) as { message?: string }).message).toBe(
+        'This email address is too long: at most 64 characters before the @ and 254 in all',
+      );
+    }
+    expect(await server.outbox(email)).toEqual([]);
+  });
+});
+
 describe('codes by e-mail', () => {
   it('are made for sign-in only: no password-reset or verification code is made or accepted', async () => {
     const { email } = await signUp();

@@ -1,5 +1,6 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { BetterAuthPlugin } from 'better-auth';
+import { AUTH_MESSAGES, validateEmail } from '../../core/auth-validation';
 
 /**
  * Which of better-auth's routes Mnemo serves (issue 21). Every plugin brings routes; those we do
@@ -38,6 +39,13 @@ export const DISABLED_AUTH_PATHS = [
 ];
 
 const disabled = new Set(DISABLED_AUTH_PATHS);
+/** Routes that can make an account from an address. */
+const ACCOUNT_MAKERS = new Set([
+  '/sign-up/email',
+  '/sign-in/magic-link',
+  '/email-otp/send-verification-otp',
+  '/sign-in/email-otp',
+]);
 
 export const AUTH_ROUTE_MESSAGES = {
   signInFirst: 'Sign in to add a phone number',
@@ -79,6 +87,19 @@ export function authRouteGuard(): BetterAuthPlugin {
               throw new APIError('BAD_REQUEST', {
                 code: 'PHONE_IS_SECOND_FACTOR',
                 message: AUTH_ROUTE_MESSAGES.phoneIsSecondFactor,
+              });
+            }
+          }),
+        },
+        {
+          // Addresses a mail server would refuse never become accounts (RFC 5321's limits).
+          matcher: (context) => ACCOUNT_MAKERS.has(context.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = (ctx.body as { email?: unknown } | undefined)?.email;
+            if (typeof email === 'string' && validateEmail(email) === AUTH_MESSAGES.emailTooLong) {
+              throw new APIError('BAD_REQUEST', {
+                code: 'EMAIL_TOO_LONG',
+                message: AUTH_MESSAGES.emailTooLong,
               });
             }
           }),
