@@ -146,7 +146,7 @@ describe('files and client routes', () => {
     expect(text).toMatch(/^Disallow: \/api\/$/m);
   });
 
-  it('answers 404 for files that do not exist, index.html for client routes', async () => {
+  it("answers 404 for files and pages that do not exist, index.html for the app's pages", async () => {
     for (const missing of [
       '/favicon.ico',
       '/wp-login.php',
@@ -160,9 +160,15 @@ describe('files and client routes', () => {
       expect(response.status, missing).toBe(404);
       expect(response.body.toString(), missing).not.toContain('<div id="root">');
     }
-    for (const route of ['/', '/dashboard', '/deck/0a1b2c', '/deck/x/learn', '/no/such/page']) {
+    for (const route of ['/', '/dashboard', '/deck/0a1b2c', '/deck/x/learn', '/settings/']) {
       const response = await rawGet(route);
       expect(response.status, route).toBe(200);
+      expect(response.body.toString(), route).toContain('<div id="root">');
+    }
+    // An unknown page: 404 to browsers and crawlers, with the app (its own 404 page).
+    for (const route of ['/no/such/page', '/deck', '/deck/x/unknown', '/dashboards']) {
+      const response = await rawGet(route);
+      expect(response.status, route).toBe(404);
       expect(response.body.toString(), route).toContain('<div id="root">');
     }
     expect((await rawGet('/favicon.svg')).status).toBe(200);

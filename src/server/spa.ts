@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env, Hono } from 'hono';
+import { isAppPath } from '../core/app-paths';
 
 /** The last segment of a path has an extension: a request for a file, never a client route. */
 const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]+$/;
@@ -39,6 +40,7 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
       return c.text('The web app is not built yet: run `npm run build` (npm start does it).', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    // An unknown page is a 404 to browsers and crawlers, shown by the app's own 404 page.
+    return c.html(fs.readFileSync(indexFile, 'utf8'), isAppPath(c.req.path) ? 200 : 404);
   });
 }
