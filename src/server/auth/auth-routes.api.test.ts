@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { SmsSender } from '../sms/sms';
 import { runOnServerDatabase } from '../testing/database-access';
-import { startFakeTwilio } from '../testing/fake-twilio';
+import { startFakeTwilio, twilioEnv } from '../testing/fake-twilio';
 import { HttpClient, uniqueEmail } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { authOptions } from './auth';
@@ -97,10 +97,7 @@ beforeAll(async () => {
   twilio = await startFakeTwilio('AC-routes', 'twilio-secret');
   server = await startTestServer({
     env: {
-      TWILIO_ACCOUNT_SID: 'AC-routes',
-      TWILIO_AUTH_TOKEN: 'twilio-secret',
-      TWILIO_FROM: '+15550009999',
-      TWILIO_API_URL: twilio.url,
+      ...twilioEnv('AC-routes', twilio.url),
     },
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnServerDatabase } from '../testing/database-access';
-import { startFakeTwilio } from '../testing/fake-twilio';
+import { startFakeTwilio, twilioEnv } from '../testing/fake-twilio';
 import { bearerFor, json, PASSWORD } from '../testing/fixtures';
 import { HttpClient, uniqueEmail } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -17,10 +17,7 @@ beforeAll(async () => {
   twilio = await startFakeTwilio('AC-reauth', 'twilio-secret');
   server = await startTestServer({
     env: {
-      TWILIO_ACCOUNT_SID: 'AC-reauth',
-      TWILIO_AUTH_TOKEN: 'twilio-secret',
-      TWILIO_FROM: '+15550009999',
-      TWILIO_API_URL: twilio.url,
+      ...twilioEnv('AC-reauth', twilio.url),
     },
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryAllowed } from '../sms/send-limit';
-import { startFakeTwilio } from '../testing/fake-twilio';
+import { startFakeTwilio, twilioEnv } from '../testing/fake-twilio';
 import { PASSWORD } from '../testing/fixtures';
 import { HttpClient, uniqueEmail } from '../testing/http-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -16,10 +16,7 @@ beforeAll(async () => {
   twilio = await startFakeTwilio('AC-pump', 'twilio-secret');
   server = await startTestServer({
     env: {
-      TWILIO_ACCOUNT_SID: 'AC-pump',
-      TWILIO_AUTH_TOKEN: 'twilio-secret',
-      TWILIO_FROM: '+15550009999',
-      TWILIO_API_URL: twilio.url,
+      ...twilioEnv('AC-pump', twilio.url),
       SMS_MAX_PER_NUMBER_PER_HOUR: '5',
       SMS_MAX_PER_ACCOUNT_PER_DAY: '3',
       SMS_MAX_PER_HOUR: '6',

@@ -50,3 +50,13 @@ export async function startFakeTwilio(accountSid: string, authToken: string) {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The settings that point a test server's SMS at a fake Twilio account. */
+export function twilioEnv(accountSid: string, url: string): Record<string, string> {
+  return {
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: 'twilio-secret',
+    TWILIO_FROM: '+15550009999',
+    TWILIO_API_URL: url,
+  };
+}
