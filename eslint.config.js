@@ -35,26 +35,9 @@ const serverPattern = {
  * The test support: fixtures, fakes, package builders. Product code never imports it (it would
  * ship in the production bundle; scripts/build.mjs refuses such a bundle too).
  */
-const TEST_SUPPORT_FILES = [
-  'src/server/testing/**',
-  'src/server/import/anki/test-packages.ts',
-  'src/server/import/anki/test-media.ts',
-  'src/server/import/anki/full-spec.ts',
-  'src/server/import/anki/fixture-schema.ts',
-  'src/server/intake/test-fixtures.ts',
-  'src/server/anki-export/studied-deck.ts',
-];
+const TEST_SUPPORT_FILES = ['test/**'];
 const testSupportPattern = {
-  group: [
-    '**/testing',
-    '**/testing/**',
-    '**/test-packages',
-    '**/test-media',
-    '**/full-spec',
-    '**/fixture-schema',
-    '**/test-fixtures',
-    '**/studied-deck',
-  ],
+  group: ['**/test/**'],
   message: 'Test support must not be imported by product code (it would ship in the bundle).',
 };
 

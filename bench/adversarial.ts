@@ -2,10 +2,10 @@
  * `/healthz` while the inputs that froze the server before issue 9 are taken in and processed
  * (part of `npm run bench`; alone: `npx tsx bench/adversarial.ts` prints its section).
  */
-import { ADVERSARIAL_INPUTS, oneLetterFile } from '../src/server/testing/adversarial-inputs';
-import { createDeck, finishedJob, json, newUser } from '../src/server/testing/fixtures';
-import type { HttpClient } from '../src/server/testing/http-client';
-import { startTestServer } from '../src/server/testing/test-server';
+import { ADVERSARIAL_INPUTS, oneLetterFile } from '../test/support/adversarial-inputs';
+import { createDeck, finishedJob, json, newUser } from '../test/support/fixtures';
+import type { HttpClient } from '../test/support/http-client';
+import { startTestServer } from '../test/support/test-server';
 
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;

@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { buildPackage, STOCK } from '../src/server/import/anki/test-packages';
-import { tinyPng } from '../src/server/import/anki/test-media';
+import { buildPackage, STOCK } from '../test/support/anki/test-packages';
+import { tinyPng } from '../test/support/anki/test-media';
 import type { AnkiImportJob } from '../src/core/anki/import-schemas';
-import { newUser } from '../src/server/testing/fixtures';
-import { startTestServer } from '../src/server/testing/test-server';
+import { newUser } from '../test/support/fixtures';
+import { startTestServer } from '../test/support/test-server';
 
 function memoryMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
   try {

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { HttpClient } from '../src/server/testing/http-client';
-import { newUser } from '../src/server/testing/fixtures';
-import { startTestServer, type TestServer } from '../src/server/testing/test-server';
+import type { HttpClient } from '../test/support/http-client';
+import { newUser } from '../test/support/fixtures';
+import { startTestServer, type TestServer } from '../test/support/test-server';
 import { percentile, type RawDatabase, rawAnswerWrites } from './answer-writes';
 import { closedLoop, type LoadClient, loadClient } from './load-client';
 

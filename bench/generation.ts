@@ -10,9 +10,9 @@ import { chunkContent, cleanContent } from '../src/core/content';
 import { seededRandom } from '../src/core/scheduling';
 import { LLM_CHUNK_CHARACTERS } from '../src/server/generation/create-generator';
 import { createLlmGenerator } from '../src/server/generation/llm-generator';
-import { type FakeReply, promptOf, startFakeLlm } from '../src/server/testing/fake-llm';
-import { createDeck, finishedJob, json } from '../src/server/testing/fixtures';
-import type { HttpClient } from '../src/server/testing/http-client';
+import { type FakeReply, promptOf, startFakeLlm } from '../test/support/fake-llm';
+import { createDeck, finishedJob, json } from '../test/support/fixtures';
+import type { HttpClient } from '../test/support/http-client';
 
 const SYLLABLES = ['ka', 'lo', 'mer', 'tan', 'vi', 'sor', 'del', 'ru', 'pha', 'gen', 'tor', 'lin'];
 const KINDS = ['river', 'mountain range', 'city', 'kingdom', 'university', 'observatory'];

@@ -1,6 +1,6 @@
 /**
  * One app process vs two on PostgreSQL (issue 13): answer throughput through the same
- * round-robin proxy as `npm run test:scale` (src/server/testing/scale), closed loop, each
+ * round-robin proxy as `npm run test:scale` (test/support/scale), closed loop, each
  * configuration three times, alternating, with the machine's load average beside each figure.
  * `npx tsx bench/scale.ts` prints the table and writes it into docs/PERFORMANCE.md under
  * "Many processes" (BENCH_NO_WRITE=1 only prints). DATABASE_URL names the PostgreSQL server.
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
-import { startCluster } from '../src/server/testing/scale/cluster';
+import { startCluster } from '../test/support/scale/cluster';
 import { processCpuSeconds } from './load-client';
 import {
   answer,
@@ -19,7 +19,7 @@ import {
   percentile,
   setUpLearner,
   type Learner,
-} from '../src/server/testing/scale/learners';
+} from '../test/support/scale/learners';
 
 const LEARNERS = Number(process.env.BENCH_SCALE_LEARNERS ?? 40);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);

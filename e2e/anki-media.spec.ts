@@ -3,8 +3,8 @@ import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
 import { parseMediaMap } from '../src/server/import/anki/package-media';
-import { tinyPng } from '../src/server/import/anki/test-media';
-import { buildPackage, STOCK } from '../src/server/import/anki/test-packages';
+import { tinyPng } from '../test/support/anki/test-media';
+import { buildPackage, STOCK } from '../test/support/anki/test-packages';
 import { signUp, uniqueEmail } from './support/helpers';
 
 test('import a package with an image, see it on the card, study it, export it again', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buildPackage, STOCK } from '../src/server/import/anki/test-packages';
+import { buildPackage, STOCK } from '../test/support/anki/test-packages';
 import { seriousViolations, signUp, uniqueEmail } from './support/helpers';
 
 // axe is injected as a script tag; the app's CSP (script-src 'self') would refuse it.

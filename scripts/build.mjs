@@ -172,8 +172,7 @@ const noTsx = {
 };
 
 /** Files of the test support (as esbuild names its inputs). */
-const TEST_SUPPORT =
-  /^src\/server\/(testing\/|import\/anki\/(test-packages|test-media|full-spec|fixture-schema)\.ts$|intake\/test-fixtures\.ts$|anki-export\/studied-deck\.ts$)|\.test\.tsx?$/;
+const TEST_SUPPORT = /^test\/|\.test\.tsx?$/;
 
 async function buildServer() {
   const esbuild = await import('esbuild');

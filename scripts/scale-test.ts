@@ -14,15 +14,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Cluster, startCluster } from '../src/server/testing/scale/cluster';
-import { startJobs } from '../src/server/testing/scale/jobs';
+import { type Cluster, startCluster } from '../test/support/scale/cluster';
+import { startJobs } from '../test/support/scale/jobs';
 import {
   answer,
   newStats,
   percentile,
   setUpLearner,
   type Learner,
-} from '../src/server/testing/scale/learners';
+} from '../test/support/scale/learners';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const LEARNERS = env('SCALE_LEARNERS', 200);

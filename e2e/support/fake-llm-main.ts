@@ -2,7 +2,7 @@
 // configured with AI_PROVIDER=openai-compatible against it, see playwright.config.ts). The first
 // request carrying a given "[fail once: …]" marker is answered with a 500; every other request
 // gets cards taken from the text it was given, so a failed job can be retried to success.
-import { type FakeReply, promptOf, startFakeLlm } from '../../src/server/testing/fake-llm';
+import { type FakeReply, promptOf, startFakeLlm } from '../../test/support/fake-llm';
 
 const failedOnce = new Set<string>();
 

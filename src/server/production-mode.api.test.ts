@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../core/deck-schemas';
-import { json, newUser } from './testing/fixtures';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { json, newUser } from '../../test/support/fixtures';
+import { startTestServer, type TestServer } from '../../test/support/test-server';
 
 /**
  * The built server as production runs it: `NODE_ENV` unset. The test hooks are refused at

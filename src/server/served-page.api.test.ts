@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationJob } from '../core/generation-requests';
-import { createDeck, finishedJob, json, newUser } from './testing/fixtures';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { createDeck, finishedJob, json, newUser } from '../../test/support/fixtures';
+import { startTestServer, type TestServer } from '../../test/support/test-server';
 
 /**
  * The server as `npm start` runs it (scripts/start.mjs: build what changed, then the built

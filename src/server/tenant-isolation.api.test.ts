@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from './api-routes';
 import type { ApiRoute, FixtureIds } from './http/route-table';
-import { bearerFor, BearerClient, createFixtures, newUser, snapshot } from './testing/fixtures';
-import { HttpClient } from './testing/http-client';
-import { startTestServer, type TestServer } from './testing/test-server';
+import {
+  bearerFor,
+  BearerClient,
+  createFixtures,
+  newUser,
+  snapshot,
+} from '../../test/support/fixtures';
+import { HttpClient } from '../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../test/support/test-server';
 
 /**
  * The tenant-isolation matrix: every route of the API table (so new routes join by

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnkiImportSummary } from '../../core/anki/import-schemas';
 import type { Deck } from '../../core/deck-schemas';
-import { importAnkiAndWait } from '../testing/anki-import';
-import { createDeck, json, newUser } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { importAnkiAndWait } from '../../../test/support/anki-import';
+import { createDeck, json, newUser } from '../../../test/support/fixtures';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * Issue 20 item 9: decks Anki would refuse or merge (named `Default`, differing only in case,

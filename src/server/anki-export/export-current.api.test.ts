@@ -7,12 +7,12 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANKI_EXPORT_MESSAGES } from '../../core/anki-export/export-schemas';
 import { readMessage } from '../import/anki/protobuf';
-import { json, newUser } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { json, newUser } from '../../../test/support/fixtures';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { withoutUnicase } from '../import/anki/collection';
 import { ANKI_SCHEMA_18 } from './anki-schema';
 import { TOO_NEW_TEXT } from './collection-files';
-import { studiedDeck } from './studied-deck';
+import { studiedDeck } from '../../../test/support/studied-deck';
 
 /**
  * Export to Anki, the current package generation (the default): `meta` says version 3,

@@ -4,9 +4,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeck, newUser } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { studiedDeck } from './studied-deck';
+import { createDeck, newUser } from '../../../test/support/fixtures';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
+import { studiedDeck } from '../../../test/support/studied-deck';
 
 /**
  * Export to Anki, the legacy package (`format=legacy`): the .apkg holds a schema-11 collection with every key Anki's schema-11

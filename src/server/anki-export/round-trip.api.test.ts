@@ -1,12 +1,12 @@
-import { importAnkiAndWait } from '../testing/anki-import';
+import { importAnkiAndWait } from '../../../test/support/anki-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import type { StudyStatistics } from '../../core/scheduling';
 import type { StartedSession } from '../../core/study-schemas';
-import { createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * The round trip of issue 12: export a studied deck to Anki, import the package into a fresh

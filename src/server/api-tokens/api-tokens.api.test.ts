@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MESSAGES, API_TOKENS_PER_USER_MAX } from '../../core/api-token-schemas';
-import { BearerClient, bearerFor, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { BearerClient, bearerFor, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /** API tokens: created, listed and revoked by a signed-in user, used by programs as a bearer. */
 let server: TestServer;

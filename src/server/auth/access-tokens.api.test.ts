@@ -1,10 +1,10 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MESSAGES } from '../../core/api-token-schemas';
-import { runOnServerDatabase } from '../testing/database-access';
-import { BearerClient, bearerFor, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { runOnServerDatabase } from '../../../test/support/database-access';
+import { BearerClient, bearerFor, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * Signed access tokens (JWT): issued from a session or an API token, verified by a JWKS client

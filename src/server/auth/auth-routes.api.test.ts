@@ -7,10 +7,10 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { SmsSender } from '../sms/sms';
-import { runOnServerDatabase } from '../testing/database-access';
-import { startFakeTwilio, twilioEnv } from '../testing/fake-twilio';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { runOnServerDatabase } from '../../../test/support/database-access';
+import { startFakeTwilio, twilioEnv } from '../../../test/support/fake-twilio';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { authOptions } from './auth';
 
 /**

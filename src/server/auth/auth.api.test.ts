@@ -1,9 +1,9 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGitHub } from '../testing/fake-github';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startFakeGitHub } from '../../../test/support/fake-github';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 const PASSWORD = 'correct horse battery';
 

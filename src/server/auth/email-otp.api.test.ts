@@ -1,8 +1,8 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOnServerDatabase } from '../testing/database-access';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { runOnServerDatabase } from '../../../test/support/database-access';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /** Sign-in with a six-digit code sent by e-mail (better-auth's emailOTP plugin). */
 let server: TestServer;

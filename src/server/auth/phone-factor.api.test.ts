@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTwilio } from '../testing/fake-twilio';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startFakeTwilio } from '../../../test/support/fake-twilio';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { PHONE_MESSAGES } from './phone-factor';
 
 /** A phone number as second factor, SMS through a local fake of Twilio's Messages API. */

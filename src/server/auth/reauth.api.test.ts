@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOnServerDatabase } from '../testing/database-access';
-import { startFakeTwilio, twilioEnv } from '../testing/fake-twilio';
-import { bearerFor, json, PASSWORD } from '../testing/fixtures';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { runOnServerDatabase } from '../../../test/support/database-access';
+import { startFakeTwilio, twilioEnv } from '../../../test/support/fake-twilio';
+import { bearerFor, json, PASSWORD } from '../../../test/support/fixtures';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * Issue 21 (3, 4): what could hand an account to someone holding only a session needs the

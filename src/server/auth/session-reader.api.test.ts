@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOnServerDatabase } from '../testing/database-access';
-import { newUser } from '../testing/fixtures';
-import { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { runOnServerDatabase } from '../../../test/support/database-access';
+import { newUser } from '../../../test/support/fixtures';
+import { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 // The session cookie read in one query (session-reader.ts), and what it hands to better-auth.
 

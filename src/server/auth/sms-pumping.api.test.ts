@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryAllowed } from '../sms/send-limit';
-import { startFakeTwilio, twilioEnv } from '../testing/fake-twilio';
-import { PASSWORD } from '../testing/fixtures';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startFakeTwilio, twilioEnv } from '../../../test/support/fake-twilio';
+import { PASSWORD } from '../../../test/support/fixtures';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * SMS pumping (issue 21, 9): codes cost money, so besides the limit per number there is a daily

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { type Services, startServices } from '../services';
-import { createTestDatabase, type TestDatabase } from '../testing/test-server';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-server';
 import { countingStatements, type RecordedStatement } from './statement-count';
 
 // Issue 13: every query of the hot paths, on a 100,000-card deck with 100,000 answers (beside a

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
-import { createCard, createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createCard, createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { createDb, type Db } from './database';
 import { splitClozeCards } from './migration-0006-cloze-siblings';
 

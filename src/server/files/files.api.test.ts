@@ -6,10 +6,10 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flashcard } from '../../core/flashcard-schemas';
 import type { GenerationJob } from '../../core/generation-requests';
-import { docxParts, makePdf, zip } from '../intake/test-fixtures';
-import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { freePort, startTestServer, type TestServer } from '../testing/test-server';
+import { docxParts, makePdf, zip } from '../../../test/support/intake-fixtures';
+import { createDeck, finishedJob, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { freePort, startTestServer, type TestServer } from '../../../test/support/test-server';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
 const MiB = 1024 * 1024;

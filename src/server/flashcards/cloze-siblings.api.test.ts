@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import type { StartedSession } from '../../core/study-schemas';
-import { type FakeReply, fakeLlmEnv, startFakeLlm } from '../testing/fake-llm';
-import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { type FakeReply, fakeLlmEnv, startFakeLlm } from '../../../test/support/fake-llm';
+import { createDeck, finishedJob, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 const TWO = 'The {{c1::mitochondria}} is the {{c2::powerhouse}} of the cell';
 const TWO_BACK = 'The mitochondria is the powerhouse of the cell';

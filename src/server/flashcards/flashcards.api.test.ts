@@ -3,9 +3,9 @@ import type { Deck } from '../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import { apiRoutes } from '../api-routes';
 import type { FixtureIds } from '../http/route-table';
-import { createCard, createDeck, json, newUser, snapshot } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createCard, createDeck, json, newUser, snapshot } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 let server: TestServer;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import { TAG_MESSAGES } from '../../core/tags';
-import { createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /** Tags on cards (issue 12): stored, edited with the note, filtered, searched, copied. */
 let server: TestServer;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationJob } from '../../core/generation-requests';
-import { ADVERSARIAL_INPUTS, oneLetterFile } from '../testing/adversarial-inputs';
-import { fakeLlmEnv, startFakeLlm } from '../testing/fake-llm';
-import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { ADVERSARIAL_INPUTS, oneLetterFile } from '../../../test/support/adversarial-inputs';
+import { fakeLlmEnv, startFakeLlm } from '../../../test/support/fake-llm';
+import { createDeck, finishedJob, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * One request must never stop the server (issue 9): the inputs that froze it for minutes go

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlashcardPage } from '../../core/flashcard-schemas';
 import type { GenerationJob } from '../../core/generation-requests';
 import { cardProblems } from '../../core/cards-from-text/quality';
-import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, finishedJob, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /** A real, hard-wrapped text nobody here wrote: GNU Bash's INTRO (see its SOURCES.md). */
 const TEXT = readFileSync(

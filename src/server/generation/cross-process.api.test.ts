@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationJob } from '../../core/generation-requests';
-import { createDeck, json, type JobStatusAnswer, newUser } from '../testing/fixtures';
-import { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, json, type JobStatusAnswer, newUser } from '../../../test/support/fixtures';
+import { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { LISTENER_NAME } from './pg-job-signals';
 
 const TEXT =

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../core/deck-schemas';
 import type { FlashcardPage } from '../../core/flashcard-schemas';
 import type { GenerationJob, GenerationStats } from '../../core/generation-requests';
-import { type FakeReply, promptOf, fakeLlmEnv, startFakeLlm } from '../testing/fake-llm';
-import { createDeck, finishedJob, json, newUser, PASSWORD } from '../testing/fixtures';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { type FakeReply, promptOf, fakeLlmEnv, startFakeLlm } from '../../../test/support/fake-llm';
+import { createDeck, finishedJob, json, newUser, PASSWORD } from '../../../test/support/fixtures';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 const ARTICLE = [
   'Photosynthesis is the process by which green plants turn light energy into chemical energy. It takes place in the chloroplasts of plant cells, which contain the green pigment chlorophyll.',

@@ -1,6 +1,6 @@
 import { NoObjectGeneratedError } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeReply, promptOf, startFakeLlm } from '../testing/fake-llm';
+import { type FakeReply, promptOf, startFakeLlm } from '../../../test/support/fake-llm';
 import { createLlmGenerator, interleave } from './llm-generator';
 import { chunkPrompt, instructions } from './llm-prompt';
 

@@ -7,10 +7,10 @@ import {
   fakeLlmEnv,
   promptOf,
   startFakeLlm,
-} from '../testing/fake-llm';
-import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+} from '../../../test/support/fake-llm';
+import { createDeck, finishedJob, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /** A plain-text file as saved from an e-mail or a PDF: hard-wrapped at 72 columns. */
 const NOTES = `Plate tectonics

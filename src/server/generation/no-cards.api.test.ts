@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationJob } from '../../core/generation-requests';
-import { fakeLlmEnv, startFakeLlm } from '../testing/fake-llm';
-import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
-import { startTestServer } from '../testing/test-server';
+import { fakeLlmEnv, startFakeLlm } from '../../../test/support/fake-llm';
+import { createDeck, finishedJob, json, newUser } from '../../../test/support/fixtures';
+import { startTestServer } from '../../../test/support/test-server';
 
 /** A job that makes no card says why and ends failed (so Retry is offered), never 'completed'. */
 describe('a job that makes no card', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../core/content';
 import type { GenerationJob } from '../../core/generation-requests';
-import { createDeck, finishedJob, json, newUser } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, finishedJob, json, newUser } from '../../../test/support/fixtures';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 describe("a job's content-check warnings", () => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 let server: TestServer;
 let user: HttpClient;

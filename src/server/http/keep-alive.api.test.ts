@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 // Learners answer every few seconds on one kept-alive connection: the server must not close it
 // after Node's default 5 s idle, or the next answer sent on it fails (main.ts: 65 s).

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from '../../core/flashcard-schemas';
 import { REQUEST_MESSAGES } from '../../core/generation-requests';
-import { createDeck, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * The validation messages of SPEC §5 reach the client word for word: 'Invalid URL format', not

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import type { TextImportPreview, TextImportResult } from '../../core/import/import-schemas';
 import { TEXT_IMPORT_MESSAGES } from '../../core/import/text-import';
-import { createCard, createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createCard, createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 let server: TestServer;
 let user: HttpClient;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlashcardPage } from '../../core/flashcard-schemas';
 import type { TextImportPreview, TextImportResult } from '../../core/import/import-schemas';
 import { IMPORT_MAX_COLUMNS, PLAN_MESSAGES } from '../../core/import/text-import-plan';
-import { createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { TEXT_FILE_MESSAGES } from './text-import.service';
 
 let server: TestServer;

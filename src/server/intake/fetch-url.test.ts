@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IntakeError } from './errors';
 import { fetchUrlContent, htmlToText } from './fetch-url';
-import { makePdf } from './test-fixtures';
+import { makePdf } from '../../../test/support/intake-fixtures';
 
 const ARTICLE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Photosynthesis | Plant Encyclopedia</title></head>

@@ -8,7 +8,7 @@ import {
   sniffFileType,
   unpackDocx,
 } from './files';
-import { docxParts, makeDocx, makePdf, zip } from './test-fixtures';
+import { docxParts, makeDocx, makePdf, zip } from '../../../test/support/intake-fixtures';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
 const fixture = async (name: string) =>

@@ -8,12 +8,12 @@ import type { AnkiImportSummary } from '../../core/anki/import-schemas';
 import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import { MEDIA_SKIPPED } from '../import/anki/media';
 import { parseMediaMap } from '../import/anki/package-media';
-import { tinyMp3, tinyPng } from '../import/anki/test-media';
-import { buildPackage, type FixtureSpec, STOCK } from '../import/anki/test-packages';
-import { importAnkiAndWait } from '../testing/anki-import';
-import { json, newUser } from '../testing/fixtures';
-import { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { tinyMp3, tinyPng } from '../../../test/support/anki/test-media';
+import { buildPackage, type FixtureSpec, STOCK } from '../../../test/support/anki/test-packages';
+import { importAnkiAndWait } from '../../../test/support/anki-import';
+import { json, newUser } from '../../../test/support/fixtures';
+import { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * Media of Anki packages end to end (issue 12): imported (by bytes, stored once, fields

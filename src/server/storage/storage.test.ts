@@ -4,7 +4,7 @@ import path from 'node:path';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/test-server';
+import { freePort } from '../../../test/support/test-server';
 import { createStorage, type FileStorage } from './storage';
 
 /**

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StartedSession } from '../../core/study-schemas';
 import { createDb } from '../db/database';
-import { createDeck, json, PASSWORD } from '../testing/fixtures';
-import { HttpClient, uniqueEmail } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, json, PASSWORD } from '../../../test/support/fixtures';
+import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 const RESPONSES = ['again', 'hard', 'good', 'easy'] as const;
 

@@ -4,9 +4,9 @@ import type { Deck } from '../../core/deck-schemas';
 import type { StudyStatistics } from '../../core/scheduling';
 import type { SessionPreview, StartedSession } from '../../core/study-schemas';
 import { createDb } from '../db/database';
-import { createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * Every due count (deck list, deck, due info, preview, statistics forecast) equals what the

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewResult, StartedSession } from '../../core/study-schemas';
-import { createCard, createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createCard, createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 // Issue 13: what an answer costs, counted by the server (`X-Statements`, TEST_STATEMENT_COUNT):
 // authentication, BEGIN, one read, the writes, COMMIT.

@@ -7,9 +7,9 @@ import {
   type StartedSession,
   STUDY_MESSAGES,
 } from '../../core/study-schemas';
-import { createDeck as createDeckRow, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck as createDeckRow, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * Study days through the API with an injected clock (`X-Test-Now`): a card with an interval of

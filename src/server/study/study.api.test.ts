@@ -7,9 +7,9 @@ import type {
   SessionPreview,
   StartedSession,
 } from '../../core/study-schemas';
-import { createCard, createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createCard, createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 let server: TestServer;
 

@@ -5,9 +5,9 @@ import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
 import { localParts } from '../../core/scheduling';
 import type { ReviewResult, SessionPreview, StartedSession } from '../../core/study-schemas';
 import { createDb, type FlashcardTable } from '../db/database';
-import { createDeck, json, newUser } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createDeck, json, newUser } from '../../../test/support/fixtures';
+import type { HttpClient } from '../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
 /**
  * Suspend, bury and leeches through the API: suspended and buried cards are in no queue and no

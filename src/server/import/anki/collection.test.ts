@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { realAnkiPackage } from '../../testing/real-anki';
+import { realAnkiPackage } from '../../../../test/support/real-anki';
 import { readCollection, withoutUnicase } from './collection';
 import { readAnkiPackage } from './package';
-import { buildCollection, STOCK } from './test-packages';
+import { buildCollection, STOCK } from '../../../../test/support/anki/test-packages';
 
 /** `sqlite_master` of a collection's bytes, as Anki's schema text (no SQLite statistics). */
 function schemaOf(bytes: Buffer): { type: string; name: string; sql: string }[] {

@@ -3,8 +3,8 @@ import { convertAnkiPackage, IMPORT_PHASES } from './convert';
 import { convertInThread } from './import-thread';
 import { createHash } from 'node:crypto';
 import { MEDIA_SKIPPED } from './media';
-import { tinyPng } from './test-media';
-import { buildPackage, STOCK } from './test-packages';
+import { tinyPng } from '../../../../test/support/anki/test-media';
+import { buildPackage, STOCK } from '../../../../test/support/anki/test-packages';
 
 const NOW = '2026-11-24T12:00:00.000Z';
 

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnkiImportJob } from '../../../core/anki/import-schemas';
 import type { Deck } from '../../../core/deck-schemas';
 import { createDb, type Db } from '../../db/database';
-import { createDeck, json, newUser } from '../../testing/fixtures';
-import { importAnkiAndWait } from '../../testing/anki-import';
-import type { HttpClient } from '../../testing/http-client';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { createDeck, json, newUser } from '../../../../test/support/fixtures';
+import { importAnkiAndWait } from '../../../../test/support/anki-import';
+import type { HttpClient } from '../../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { MAX_IMPORT_ATTEMPTS } from './job-worker';
-import { buildPackage, type FixtureSpec, STOCK } from './test-packages';
+import { buildPackage, type FixtureSpec, STOCK } from '../../../../test/support/anki/test-packages';
 
 const spec = (notes: number): FixtureSpec => ({
   generation: 'anki21b',

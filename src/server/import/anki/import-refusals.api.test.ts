@@ -3,12 +3,18 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../../core/flashcard-schemas';
-import { createDeck, json, newUser } from '../../testing/fixtures';
-import { IMPORT_OUTCOME, importAnkiAndWait } from '../../testing/anki-import';
-import type { HttpClient } from '../../testing/http-client';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { createDeck, json, newUser } from '../../../../test/support/fixtures';
+import { IMPORT_OUTCOME, importAnkiAndWait } from '../../../../test/support/anki-import';
+import type { HttpClient } from '../../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { PACKAGE_MESSAGES } from './package';
-import { buildPackage, type FixtureSpec, packageEntries, protobuf, STOCK } from './test-packages';
+import {
+  buildPackage,
+  type FixtureSpec,
+  packageEntries,
+  protobuf,
+  STOCK,
+} from '../../../../test/support/anki/test-packages';
 import { writeZip } from './zip-writer';
 
 let server: TestServer;

@@ -4,12 +4,12 @@ import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
 import type { Deck } from '../../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../../core/flashcard-schemas';
 import { createDb, type Db } from '../../db/database';
-import { json, newUser } from '../../testing/fixtures';
-import { importAnkiAndWait } from '../../testing/anki-import';
-import type { HttpClient } from '../../testing/http-client';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { buildPackage } from './test-packages';
-import { CRT, DAY, fullSpec } from './full-spec';
+import { json, newUser } from '../../../../test/support/fixtures';
+import { importAnkiAndWait } from '../../../../test/support/anki-import';
+import type { HttpClient } from '../../../../test/support/http-client';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { buildPackage } from '../../../../test/support/anki/test-packages';
+import { CRT, DAY, fullSpec } from '../../../../test/support/anki/full-spec';
 
 let server: TestServer;
 let db: Db;

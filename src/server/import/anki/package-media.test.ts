@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from './package';
 import { parseMediaMap, readPackageMedia } from './package-media';
 import { readRepeated } from './protobuf';
-import { tinyPng } from './test-media';
-import { buildPackage, protobuf, STOCK } from './test-packages';
+import { tinyPng } from '../../../../test/support/anki/test-media';
+import { buildPackage, protobuf, STOCK } from '../../../../test/support/anki/test-packages';
 
 describe('parseMediaMap', () => {
   it('reads the legacy JSON map, names in NFC', () => {

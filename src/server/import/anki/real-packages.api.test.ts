@@ -7,15 +7,15 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
 import { createDb, type Db } from '../../db/database';
-import { newUser } from '../../testing/fixtures';
-import type { HttpClient } from '../../testing/http-client';
+import { newUser } from '../../../../test/support/fixtures';
+import type { HttpClient } from '../../../../test/support/http-client';
 import {
   decksOfUser,
   importRealPackage,
   realAnkiPackage,
   storedCards,
-} from '../../testing/real-anki';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+} from '../../../../test/support/real-anki';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { writeZip } from './zip-writer';
 
 let server: TestServer;

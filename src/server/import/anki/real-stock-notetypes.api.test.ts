@@ -7,9 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_OCCLUSION_CHANGE } from '../../../core/anki/image-occlusion';
 import { renderCardHtml } from '../../../core/card-content/render';
 import { createDb, type Db } from '../../db/database';
-import { newUser } from '../../testing/fixtures';
-import { importRealPackage, realAnkiPackage, storedCards } from '../../testing/real-anki';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { newUser } from '../../../../test/support/fixtures';
+import {
+  importRealPackage,
+  realAnkiPackage,
+  storedCards,
+} from '../../../../test/support/real-anki';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
 let server: TestServer;
 let db: Db;

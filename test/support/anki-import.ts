@@ -1,4 +1,4 @@
-import type { AnkiImportJob } from '../../core/anki/import-schemas';
+import type { AnkiImportJob } from '../../src/core/anki/import-schemas';
 import type { HttpClient } from './http-client';
 
 /** Header of `importAnkiAndWait`'s answer: 'at-once' (the upload's own answer) or the job's end. */

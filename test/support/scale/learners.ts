@@ -1,4 +1,4 @@
-import type { StartedSession } from '../../../core/study-schemas';
+import type { StartedSession } from '../../../src/core/study-schemas';
 import { PASSWORD } from '../fixtures';
 import { HttpClient } from '../http-client';
 

@@ -2,7 +2,7 @@
  * Anki's stock note types and schema 11 (rslib/src/storage/schema11.sql), for the fixture
  * packages of `test-packages.ts`; schema 18 is Anki's own text, in `anki-export/anki-schema.ts`.
  */
-import type { AnkiNoteType } from '../../../core/anki/cards';
+import type { AnkiNoteType } from '../../../src/core/anki/cards';
 
 const AFMT = '{{FrontSide}}\n\n<hr id=answer>\n\n';
 export const STOCK: Record<'basic' | 'reversed' | 'optional' | 'cloze', AnkiNoteType> = {
@@ -49,4 +49,4 @@ export const STOCK: Record<'basic' | 'reversed' | 'optional' | 'cloze', AnkiNote
 };
 
 /** The legacy collection schema: the one the .apkg export writes. */
-export { SCHEMA_11 as SCHEMA11 } from '../../anki-export/schema11';
+export { SCHEMA_11 as SCHEMA11 } from '../../../src/server/anki-export/schema11';

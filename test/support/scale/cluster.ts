@@ -9,7 +9,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { type RoundRobinProxy, startProxy } from './proxy';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * The topology of docs/OPERATIONS.md on one machine, started with the same commands

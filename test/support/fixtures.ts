@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { FixtureIds } from '../http/route-table';
-import { mediaPackage } from '../import/anki/test-media';
-import { samplePackage } from '../import/anki/test-packages';
+import type { FixtureIds } from '../../src/server/http/route-table';
+import { mediaPackage } from './anki/test-media';
+import { samplePackage } from './anki/test-packages';
 import { importAnkiAndWait } from './anki-import';
 import { HttpClient, uniqueEmail } from './http-client';
 

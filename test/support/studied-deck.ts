@@ -1,7 +1,7 @@
-import type { Flashcard, FlashcardPage } from '../../core/flashcard-schemas';
-import type { StartedSession } from '../../core/study-schemas';
-import { createDeck, json } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
+import type { Flashcard, FlashcardPage } from '../../src/core/flashcard-schemas';
+import type { StartedSession } from '../../src/core/study-schemas';
+import { createDeck, json } from './fixtures';
+import type { HttpClient } from './http-client';
 
 /**
  * For the export tests: a deck 'Geography::Europe' with a Q&A card answered Good and a cloze

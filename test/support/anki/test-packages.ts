@@ -8,10 +8,13 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
-import type { AnkiNoteType } from '../../../core/anki/cards';
-import { createAnkiSchema18, declareAnkiSchema18 } from '../../anki-export/anki-schema';
+import type { AnkiNoteType } from '../../../src/core/anki/cards';
+import {
+  createAnkiSchema18,
+  declareAnkiSchema18,
+} from '../../../src/server/anki-export/anki-schema';
 import { SCHEMA11, STOCK } from './fixture-schema';
-import { writeZip, type ZipEntry } from './zip-writer';
+import { writeZip, type ZipEntry } from '../../../src/server/import/anki/zip-writer';
 
 export { STOCK };
 

@@ -1,4 +1,4 @@
-import type { GenerationJob } from '../../../core/generation-requests';
+import type { GenerationJob } from '../../../src/core/generation-requests';
 import { HttpClient } from '../http-client';
 import { ARTICLE, type Learner, type LoadStats, send } from './learners';
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnkiImportSummary } from '../../core/anki/import-schemas';
-import type { Deck } from '../../core/deck-schemas';
-import type { Db } from '../db/database';
+import type { AnkiImportSummary } from '../../src/core/anki/import-schemas';
+import type { Deck } from '../../src/core/deck-schemas';
+import type { Db } from '../../src/server/db/database';
 import { importAnkiAndWait } from './anki-import';
 import { json } from './fixtures';
 import type { HttpClient } from './http-client';
@@ -14,7 +14,7 @@ import type { HttpClient } from './http-client';
  */
 export const REAL_ANKI_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/data/anki',
+  '../../../shared/data/anki',
 );
 
 /** A real package's bytes, e.g. `realAnkiPackage('real/srs-benchmark.apkg')`. */
