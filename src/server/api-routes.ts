@@ -46,6 +46,7 @@ import { ankiExportRoutes } from './anki-export/export.routes';
 import { importRoutes as ankiImportRoutes } from './import/anki/import.routes';
 import { apiTokenRoutes } from './api-tokens/api-tokens.routes';
 import { mediaRoutes } from './media/media.routes';
+import { aiSettingsRoutes } from './ai-settings/ai-settings.routes';
 
 const card = (deckId: string, front = 'What is the capital of France?', back = 'Paris') => ({
   deck_id: deckId,
@@ -268,4 +269,5 @@ export const apiRoutes: ApiRoute[] = [
   ...ankiImportRoutes,
   ...apiTokenRoutes,
   ...mediaRoutes,
+  ...aiSettingsRoutes,
 ];

@@ -12,6 +12,7 @@ import { countingStatements } from './db/statement-count';
 import { type Db, pingDb } from './db/database';
 import { isMigrated } from './db/migrations';
 import { apiRoutes } from './api-routes';
+import type { UserAi } from './ai-settings/ai-settings.service';
 import { errorBody, handleError } from './http/errors';
 import { mountRoutes, openApiDocument } from './http/route-table';
 import { limitBody, sameOriginOnly, securityHeaders } from './http/security';
@@ -30,6 +31,8 @@ export interface AppDeps {
   storage: FileStorage;
   webDistDir: string;
   mailer: Mailer;
+  /** Users' own AI models (Settings → AI). */
+  userAi: UserAi;
 }
 
 function clientIp(c: Context, trustProxy: boolean, hops: number): string {
@@ -45,7 +48,16 @@ function clientIp(c: Context, trustProxy: boolean, hops: number): string {
 }
 
 /** Builds the whole HTTP application from its dependencies (no global state). */
-export function createApp({ config, db, auth, logger, storage, webDistDir, mailer }: AppDeps) {
+export function createApp({
+  config,
+  db,
+  auth,
+  logger,
+  storage,
+  webDistDir,
+  mailer,
+  userAi,
+}: AppDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const allowedOrigins = [config.baseUrl, ...config.trustedOrigins];
 
@@ -159,6 +171,7 @@ export function createApp({ config, db, auth, logger, storage, webDistDir, maile
         new Date(),
       );
     },
+    ai: userAi,
     notify: (mail: Mail) => {
       mailer.send(mail).catch((error: unknown) => logger.error({ err: error }, 'mail failed'));
     },

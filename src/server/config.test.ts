@@ -160,6 +160,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('lets users connect their own model unless AI_USER_KEYS=false; the fake provider address only in tests', () => {
+    expect(loadConfig({}).aiUserKeys).toBe(true);
+    expect(loadConfig({ AI_USER_KEYS: 'false' }).aiUserKeys).toBe(false);
+    expect(loadConfig({}).testAiProviderUrl).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: 'test', TEST_AI_PROVIDER_URL: 'http://127.0.0.1:9/v1/' })
+        .testAiProviderUrl,
+    ).toBe('http://127.0.0.1:9/v1');
+    expect(problemsOf({ TEST_AI_PROVIDER_URL: 'http://127.0.0.1:9/v1' })).toEqual([
+      'TEST_AI_PROVIDER_URL: only allowed with NODE_ENV=test',
+    ]);
+  });
+
   it('keeps files in DATA_DIR/files by default and in an S3 bucket when S3_BUCKET is set', () => {
     expect(loadConfig({ DATA_DIR: '/srv/mnemo' }).storage).toEqual({
       kind: 'local',

@@ -118,6 +118,7 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: int(1000, 3_600_000, 120_000),
   AI_CONCURRENCY: int(1, 32, 2),
   AI_MAX_RETRIES: int(0, 10, 3),
+  AI_USER_KEYS: bool(true),
   GENERATION_WORKERS: int(0, 32, 1),
   GENERATION_MAX_JOBS_PER_USER: int(1, 100, 2),
   GENERATION_LEASE_SECONDS: int(5, 3600, 60),
@@ -167,6 +168,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool(false),
   TEST_CLOCK: bool(false),
   TEST_STATEMENT_COUNT: bool(false),
+  TEST_AI_PROVIDER_URL: url(['http:'], 'http://'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -196,6 +198,10 @@ export interface Config {
   github: (OAuthProviderConfig & { url: string; apiUrl: string }) | undefined;
   shutdownTimeoutMs: number;
   ai: AiConfig;
+  /** Whether users may connect their own model in Settings → AI (AI_USER_KEYS). */
+  aiUserKeys: boolean;
+  /** Tests only: where the user-chosen providers are reached (a local fake model). */
+  testAiProviderUrl: string | undefined;
   generation: {
     workers: number;
     maxJobsPerUser: number;
@@ -372,6 +378,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TEST_CLOCK && e.NODE_ENV !== 'test') {
     problems.push('TEST_CLOCK: only allowed with NODE_ENV=test');
   }
+  if (e.TEST_AI_PROVIDER_URL && e.NODE_ENV !== 'test') {
+    problems.push('TEST_AI_PROVIDER_URL: only allowed with NODE_ENV=test');
+  }
   if (e.TEST_STATEMENT_COUNT && e.NODE_ENV !== 'test') {
     problems.push('TEST_STATEMENT_COUNT: only allowed with NODE_ENV=test');
   }
@@ -383,6 +392,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     testClock: e.TEST_CLOCK,
     testStatementCount: e.TEST_STATEMENT_COUNT,
+    testAiProviderUrl: e.TEST_AI_PROVIDER_URL?.replace(/\/$/, ''),
+    aiUserKeys: e.AI_USER_KEYS,
     port: e.PORT,
     host: e.HOST,
     baseUrl,

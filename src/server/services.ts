@@ -8,6 +8,9 @@ import { authOptions, createAuth } from './auth/auth';
 import type { Config } from './config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations';
+import { connectedLlm, type UserAi } from './ai-settings/ai-settings.service';
+import { createKeyBox } from './ai-settings/key-box';
+import { checkKey } from './ai-settings/key-check';
 import { createGenerator } from './generation/create-generator';
 import { startPgJobSignals } from './generation/pg-job-signals';
 import { configureJobSignals } from './generation/signals';
@@ -22,13 +25,25 @@ import { createStorage, type FileStorage } from './storage/storage';
  * The secret that signs sessions: AUTH_SECRET when set, otherwise one generated on first start
  * and kept in the data directory, so sessions survive restarts with no setting.
  */
-function authSecret(config: Config): string {
+export function authSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;
+  fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'auth-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** Users' own AI models: allowed by AI_USER_KEYS, keys sealed with the server's secret. */
+function createUserAi(config: Config, secret: string): UserAi {
+  return {
+    allowed: config.aiUserKeys,
+    keyBox: createKeyBox(secret),
+    server: config.ai,
+    providerUrl: config.testAiProviderUrl,
+    check: checkKey,
+  };
 }
 
 export interface Services {
@@ -66,7 +81,8 @@ export async function startServices(
     });
   }
   const auth = createAuth(deps);
-  const app = createApp({ config, db, auth, logger, storage, webDistDir, mailer });
+  const userAi = createUserAi(config, deps.secret);
+  const app = createApp({ config, db, auth, logger, storage, webDistDir, mailer, userAi });
   const signals = startJobSignals(config, db, logger);
   const workers = startWorkers(
     config,
@@ -110,6 +126,7 @@ export function startWorkers(
   count: number,
   imports = count > 0,
 ) {
+  const userAi = createUserAi(config, authSecret(config));
   const workers: { start(): void; stop(): Promise<void> }[] = Array.from({ length: count }, () => {
     // One text thread per worker: a job stopped at its deadline stops only its own thread.
     const thread = createTextThread();
@@ -118,6 +135,10 @@ export function startWorkers(
       logger,
       thread,
       generator: createGenerator(config.ai, thread),
+      generatorFor: async (userId: string) => {
+        const own = await connectedLlm(db.kysely, userId, userAi);
+        return own ? createGenerator(own, thread) : null;
+      },
       leaseSeconds: config.generation.leaseSeconds,
       deadlineSeconds: config.generation.deadlineSeconds,
       maxJobsPerUser: config.generation.maxJobsPerUser,

@@ -8,6 +8,7 @@ import {
   newUser,
   snapshot,
 } from '../../test/support/fixtures';
+import { startFakeLlm } from '../../test/support/fake-llm';
 import { HttpClient } from '../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../test/support/test-server';
 
@@ -20,15 +21,25 @@ import { startTestServer, type TestServer } from '../../test/support/test-server
  * program sends them (`Authorization: Bearer`, no Origin; 'anonymous' is then a revoked token).
  */
 let server: TestServer;
+let fakeModel: Awaited<ReturnType<typeof startFakeLlm>>;
 
 beforeAll(async () => {
+  // A stand-in of the AI providers: Settings → AI checks a key with one request on save.
+  fakeModel = await startFakeLlm(() => ({ cards: [] }));
   // No generation worker: the fixtures' job stays pending, so cancel and retry can be shown.
   // But an Anki import worker: the fixtures import a package with an image.
-  server = await startTestServer({ env: { GENERATION_WORKERS: '0', ANKI_IMPORT_WORKERS: '1' } });
+  server = await startTestServer({
+    env: {
+      GENERATION_WORKERS: '0',
+      ANKI_IMPORT_WORKERS: '1',
+      TEST_AI_PROVIDER_URL: fakeModel.baseUrl,
+    },
+  });
 });
 
 afterAll(async () => {
   await server?.stop();
+  await fakeModel?.stop();
 });
 
 function requestFor(definition: ApiRoute, ids: FixtureIds, bodyIds: FixtureIds = ids) {

@@ -5,6 +5,8 @@ export interface ChatRequest {
   model: string;
   messages: { role: string; content: string }[];
   response_format?: unknown;
+  /** The request's Authorization header (recorded by the fake, not sent by the client's body). */
+  authorization?: string;
 }
 
 /** What the fake answers to one request: cards, an HTTP error, or a hang. */
@@ -37,6 +39,7 @@ export async function startFakeLlm(
         return;
       }
       const request = JSON.parse(raw) as ChatRequest;
+      request.authorization = req.headers.authorization;
       requests.push(request);
       const answer = await reply(request, requests.length - 1);
       if ('hang' in answer) return; // never answers: the client's timeout must end it

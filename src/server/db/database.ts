@@ -221,6 +221,16 @@ export interface ApiTokenTable {
   created_at: Timestamp;
 }
 
+/** A user's own AI model (Settings → AI); the key sealed with the server's secret. */
+export interface UserAiSettingsTable {
+  user_id: string;
+  provider: string;
+  model: string;
+  key_sealed: string;
+  key_hint: string;
+  updated_at: Timestamp;
+}
+
 /** The typed map of Mnemo's own tables (better-auth manages its tables itself). */
 export interface Database {
   decks: DeckTable;
@@ -232,6 +242,7 @@ export interface Database {
   user_preferences: UserPreferencesTable;
   api_tokens: ApiTokenTable;
   sms_sends: SmsSendTable;
+  user_ai_settings: UserAiSettingsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

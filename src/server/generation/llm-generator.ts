@@ -9,7 +9,7 @@ import type { AiConfig } from '../config';
 import type { CardGenerator, GeneratedCard } from './generator';
 import { chunkPrompt, instructions } from './llm-prompt';
 
-type LlmConfig = Exclude<AiConfig, { provider: 'builtin' }>;
+export type LlmConfig = Exclude<AiConfig, { provider: 'builtin' }>;
 
 /** The structured output every provider must return, validated with zod. */
 const cardsSchema = z.object({
@@ -24,7 +24,7 @@ const cardsSchema = z.object({
   ),
 });
 
-function languageModel(config: LlmConfig): LanguageModel {
+export function languageModel(config: LlmConfig): LanguageModel {
   switch (config.provider) {
     case 'openai':
       // The chat completions API: it is what OpenAI-compatible proxies also speak.

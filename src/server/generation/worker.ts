@@ -35,6 +35,8 @@ export interface WorkerOptions {
   db: Kysely<Database>;
   logger: Logger;
   generator: CardGenerator;
+  /** The user's own model's generator (Settings → AI), or null for the server's. */
+  generatorFor?: (userId: string) => Promise<CardGenerator | null>;
   /** The worker's own thread for the work on a job's text (also the generator's). */
   thread: TextThread;
   leaseSeconds: number;
@@ -153,7 +155,8 @@ export class GenerationWorker {
     );
     const started = Date.now();
     try {
-      const prepared = await prepareCards(db, job, generator, this.options.thread, signal);
+      const own = await this.options.generatorFor?.(job.user_id);
+      const prepared = await prepareCards(db, job, own ?? generator, this.options.thread, signal);
       if ('error' in prepared) {
         await this.fail(job, prepared.error);
         log.info({ error: prepared.error }, 'generation job failed');

@@ -20,6 +20,7 @@ import { authOpenApiPaths } from './auth-openapi';
 import { type AccessToken, API_TOKEN_MESSAGES } from '../../core/api-token-schemas';
 import type { Mail } from '../mail/mailer';
 import { forbidden } from './errors';
+import type { UserAi } from '../ai-settings/ai-settings.service';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -42,6 +43,8 @@ export interface RouteContext<Body extends Schema, Query extends Schema> {
   sessionIsRecent: () => Promise<boolean>;
   /** Sends an e-mail after the response (a security notice). */
   notify: (mail: Mail) => void;
+  /** Users' own AI models (Settings → AI): whether allowed, the key box, the key check. */
+  ai: UserAi;
 }
 
 /** Ids a test can use to build a valid request for a route (see the tenant matrix test). */
@@ -143,6 +146,7 @@ export function mountRoutes(
     issueAccessToken: RouteContext<undefined, undefined>['issueAccessToken'];
     sessionIsRecent: (c: Context<AuthedEnv>) => Promise<boolean>;
     notify: (mail: Mail) => void;
+    ai: UserAi;
   },
 ) {
   const { limits, sessionIsRecent, ...shared } = services;
