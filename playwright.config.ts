@@ -71,6 +71,9 @@ export default defineConfig({
         // The limits themselves are tested in src/server/auth/rate-limit.api.test.ts.
         RATE_LIMIT_SIGN_IN_MAX: '100000',
         RATE_LIMIT_MAX: '100000',
+        // Settings → AI: the providers a user connects are reached at the local fake model.
+        NODE_ENV: 'test',
+        TEST_AI_PROVIDER_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
       },
     },
     {

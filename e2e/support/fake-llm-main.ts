@@ -8,6 +8,10 @@ const failedOnce = new Set<string>();
 
 const fake = await startFakeLlm(
   (request): FakeReply => {
+    // Settings → AI: a key with 'bad' in it is refused, as a provider refuses a wrong key.
+    if (request.authorization?.includes('-bad-')) {
+      return { status: 401, message: 'Incorrect API key provided' };
+    }
     const text = promptOf(request);
     const marker = /\[fail once: ([^\]]+)\]/.exec(text)?.[1];
     if (marker && !failedOnce.has(marker)) {

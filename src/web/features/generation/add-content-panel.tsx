@@ -19,6 +19,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { type GenerationJob, jobStatus, jobsKey, startGeneration, useDeckJobs } from './api';
+import { GeneratorNote } from './generator-note';
 import { JobList, reviewPath } from './job-list';
 import { JobWarnings } from './job-warnings';
 import { type Choice, CHOICES, type Mode, ModeTabs, Segmented, STRATEGIES } from './options';
@@ -166,6 +167,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
         <Sparkles aria-hidden="true" className="size-5 text-primary" />
         Add Content
       </h2>
+      <GeneratorNote />
       <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
         <ModeTabs
           mode={mode}

@@ -19,8 +19,9 @@ export function SettingsSection({
 }) {
   return (
     <section
+      id={`settings-${id}`}
       aria-labelledby={`${id}-title`}
-      className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+      className="scroll-mt-20 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-start gap-3">

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth';
 import { useHasPassword } from '../api/get-accounts';
 import { AccountSection } from './account-section';
+import { AiSection } from './ai-section';
 import { ApiTokensSection } from './api-tokens-section';
 import { PhoneFactorSection } from './phone-factor-section';
 import { ChangePasswordSection } from './change-password-section';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <SessionsSection currentSessionId={session?.id} />
         <ApiTokensSection />
         <StudySection />
+        <AiSection />
         <FilesSection />
       </div>
     </div>
