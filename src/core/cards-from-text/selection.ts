@@ -95,6 +95,8 @@ export function chooseForStrategy(
   const both = cardTypes.includes('qa') && cardTypes.includes('cloze');
   const first: CandidateCard[] = [];
   const spare: CandidateCard[] = [];
+  /** Per chosen card, the same sentence's card of the other type (for the balance below). */
+  const other = new Map<CandidateCard, CandidateCard>();
   let preferQa = true;
   for (const entry of ordered) {
     const cards = both
@@ -105,9 +107,48 @@ export function chooseForStrategy(
     const [best, ...rest] = cards;
     if (!best) continue;
     first.push(best);
+    const alternative = rest.find((card) => card.type !== best.type);
+    if (alternative) other.set(best, alternative);
     // A second card from the same sentence only when the strategy asks for every fact.
     if (strategy === 'detailed') spare.push(...rest);
     if (both && cards.some((card) => card.type !== best.type)) preferQa = !preferQa;
   }
-  return [...first, ...spare].slice(0, max + 10);
+  const chosen = both ? balanceTypes(first, other, max) : first;
+  const taken = new Set(chosen);
+  return [...chosen, ...spare.filter((card) => !taken.has(card))].slice(0, max + 10);
+}
+
+/**
+ * 'Both Types' gives both, each at least a third of the cards where the text allows (issue 23):
+ * within the first `max`, a sentence that has a card of the short type gives that one instead,
+ * from the last such sentence up; then cards of the short type from further down replace the
+ * last cards of the long type.
+ */
+export function balanceTypes(
+  cards: CandidateCard[],
+  other: Map<CandidateCard, CandidateCard>,
+  max: number,
+): CandidateCard[] {
+  const out = [...cards];
+  const headSize = Math.min(max, out.length);
+  const target = Math.ceil(headSize / 3);
+  for (const short of ['qa', 'cloze'] as const) {
+    const count = () => out.slice(0, headSize).filter((card) => card.type === short).length;
+    for (let at = headSize - 1; at >= 0 && count() < target; at--) {
+      const card = out[at] as CandidateCard;
+      const swap = card.type !== short ? other.get(card) : undefined;
+      // Never below the other type's own third.
+      if (swap && headSize - count() - 1 >= target) out[at] = swap;
+    }
+    for (let at = headSize - 1; at >= 0 && count() < target; at--) {
+      if ((out[at] as CandidateCard).type === short) continue;
+      if (headSize - count() - 1 < target) break;
+      const later = out.findIndex((card, index) => index >= headSize && card.type === short);
+      if (later < 0) break;
+      const [moved] = out.splice(later, 1);
+      out.splice(at, 1, moved as CandidateCard);
+      out.push(cards[at] as CandidateCard);
+    }
+  }
+  return out;
 }
