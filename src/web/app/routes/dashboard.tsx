@@ -1,7 +1,9 @@
 import { Dashboard } from '../../features/decks/components/dashboard';
 import { RequireAuth } from '../../lib/auth';
+import { usePageTitle } from '../../lib/page-title';
 
 export function Component() {
+  usePageTitle('Dashboard');
   return (
     <RequireAuth>
       <Dashboard />

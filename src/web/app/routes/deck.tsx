@@ -1,7 +1,9 @@
 import { DeckPage } from '../../features/decks/components/deck-page';
 import { RequireAuth } from '../../lib/auth';
+import { useDeckPageTitle } from './deck-title';
 
 export function Component() {
+  useDeckPageTitle();
   return (
     <RequireAuth>
       <DeckPage mode="deck" />

@@ -1,1 +1,7 @@
-export { ForgotPassword as Component } from '../../features/auth/components/forgot-password';
+import { ForgotPassword } from '../../features/auth/components/forgot-password';
+import { usePageTitle } from '../../lib/page-title';
+
+export function Component() {
+  usePageTitle('Forgot password');
+  return <ForgotPassword />;
+}

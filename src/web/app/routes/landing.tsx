@@ -1,3 +1,7 @@
 import { LandingPage } from '../../features/landing/components/landing-page';
+import { usePageTitle } from '../../lib/page-title';
 
-export const LandingRoute = LandingPage;
+export function LandingRoute() {
+  usePageTitle();
+  return <LandingPage />;
+}

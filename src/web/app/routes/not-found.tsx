@@ -1,8 +1,10 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { usePageTitle } from '../../lib/page-title';
 
 export function NotFoundRoute() {
+  usePageTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-lg flex-1 flex-col items-center justify-center px-4 py-24 text-center">
       <div className="flex size-16 items-center justify-center rounded-2xl bg-primary/15 text-primary">

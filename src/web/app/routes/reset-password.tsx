@@ -1,1 +1,7 @@
-export { ResetPassword as Component } from '../../features/auth/components/reset-password';
+import { ResetPassword } from '../../features/auth/components/reset-password';
+import { usePageTitle } from '../../lib/page-title';
+
+export function Component() {
+  usePageTitle('Reset your password');
+  return <ResetPassword />;
+}

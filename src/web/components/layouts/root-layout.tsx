@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { useFocusHeadingOnNavigate } from '../../lib/page-title';
 import { Header } from './header';
 
 /**
@@ -7,6 +8,8 @@ import { Header } from './header';
  * sit inside `main`, so when they appear with the page they push nothing that was already shown.
  */
 export function RootLayout({ notices }: { notices?: ReactNode }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigate(main);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -16,7 +19,7 @@ export function RootLayout({ notices }: { notices?: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex flex-1 flex-col">
+      <main ref={main} id="main" className="flex flex-1 flex-col">
         {notices}
         <Outlet />
       </main>

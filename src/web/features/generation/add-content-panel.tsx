@@ -22,7 +22,16 @@ import { type GenerationJob, jobStatus, jobsKey, startGeneration, useDeckJobs } 
 import { GeneratorNote } from './generator-note';
 import { JobList, reviewPath } from './job-list';
 import { JobWarnings } from './job-warnings';
-import { type Choice, CHOICES, type Mode, ModeTabs, Segmented, STRATEGIES } from './options';
+import {
+  type Choice,
+  CHOICES,
+  type Mode,
+  MODE_PANEL_ID,
+  ModeTabs,
+  modeTabId,
+  Segmented,
+  STRATEGIES,
+} from './options';
 import { SourceInput } from './source-input';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -176,20 +185,22 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
             setProblem(null);
           }}
         />
-        <SourceInput
-          mode={mode}
-          text={text}
-          setText={setText}
-          url={url}
-          setUrl={setUrl}
-          file={file}
-          setFile={(chosen) => {
-            setFile(chosen);
-            setProblem(null);
-          }}
-          fileInput={fileInput}
-          progress={progress}
-        />
+        <div role="tabpanel" id={MODE_PANEL_ID} aria-labelledby={modeTabId(mode)}>
+          <SourceInput
+            mode={mode}
+            text={text}
+            setText={setText}
+            url={url}
+            setUrl={setUrl}
+            file={file}
+            setFile={(chosen) => {
+              setFile(chosen);
+              setProblem(null);
+            }}
+            fileInput={fileInput}
+            progress={progress}
+          />
+        </div>
         <div className="grid gap-4 lg:grid-cols-2">
           <Segmented label="Card Type" value={choice} options={CHOICES} onChange={setChoice} />
           <Segmented

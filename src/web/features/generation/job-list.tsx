@@ -10,9 +10,9 @@ import { JobWarnings } from './job-warnings';
 
 const STATUS_STYLES: Record<GenerationJob['status'], string> = {
   pending: 'bg-muted text-muted-foreground',
-  processing: 'bg-sky-500/15 text-sky-600 dark:text-sky-400',
-  completed: 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
-  failed: 'bg-red-500/15 text-red-600 dark:text-red-400',
+  processing: 'bg-sky-500/15 text-sky-700 dark:text-sky-400',
+  completed: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-400',
+  failed: 'bg-red-500/15 text-red-700 dark:text-red-400',
 };
 
 /** What a job read: its title, its address, or its kind and strategy ('text · key concepts'). */

@@ -1,5 +1,6 @@
 import { Globe, Type, Upload } from 'lucide-react';
 import type { Strategy } from '../../../core/content';
+import { rovingKeyDown } from '../../lib/roving';
 import { cn } from '../../lib/utils';
 
 /** The Add Content panel's choices (SPEC §2): input method, card type and strategy. */
@@ -44,7 +45,16 @@ export function Segmented<T extends string>({
             type="button"
             role="radio"
             aria-checked={value === option.value}
+            tabIndex={value === option.value ? 0 : -1}
             onClick={() => onChange(option.value)}
+            onKeyDown={(event) =>
+              rovingKeyDown(
+                event,
+                options.map((item) => item.value),
+                value,
+                onChange,
+              )
+            }
             className={cn(
               'rounded-lg border px-3 py-2 text-left text-sm transition-colors',
               value === option.value
@@ -53,7 +63,7 @@ export function Segmented<T extends string>({
             )}
           >
             <span className="font-medium">{option.label}</span>
-            {option.hint ? <span className="ml-1.5 text-xs opacity-80">{option.hint}</span> : null}
+            {option.hint ? <span className="ml-1.5 text-xs">{option.hint}</span> : null}
           </button>
         ))}
       </div>
@@ -61,7 +71,12 @@ export function Segmented<T extends string>({
   );
 }
 
-/** The Text / URL / File tabs of the Add Content panel. */
+const MODE_TAB_ID = 'add-content-mode';
+/** The panel the tabs control: the text box, URL field or file picker. */
+export const MODE_PANEL_ID = 'add-content-source';
+export const modeTabId = (mode: Mode) => `${MODE_TAB_ID}-${mode}`;
+
+/** The Text / URL / File tabs of the Add Content panel (arrow keys move between them). */
 export function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
   return (
     <div role="tablist" aria-label="Input method" className="inline-flex rounded-lg bg-muted p-1">
@@ -70,8 +85,19 @@ export function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode
           key={item.value}
           type="button"
           role="tab"
+          id={`${MODE_TAB_ID}-${item.value}`}
           aria-selected={mode === item.value}
+          aria-controls={MODE_PANEL_ID}
+          tabIndex={mode === item.value ? 0 : -1}
           onClick={() => onChange(item.value)}
+          onKeyDown={(event) =>
+            rovingKeyDown(
+              event,
+              MODES.map((option) => option.value),
+              mode,
+              onChange,
+            )
+          }
           className={cn(
             'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium',
             mode === item.value ? 'bg-card text-foreground shadow-xs' : 'text-muted-foreground',

@@ -7,6 +7,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { normalizeTags } from '../../../../core/tags';
 import { Spinner } from '../../../components/ui/spinner';
+import { rovingKeyDown } from '../../../lib/roving';
 import { cn } from '../../../lib/utils';
 import type { CardInput, CardType } from '../api/cards';
 
@@ -66,14 +67,20 @@ export function CardForm({
     <form onSubmit={submit} className="space-y-4" noValidate>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">Card type</legend>
-        <div role="radiogroup" className="inline-flex rounded-lg border border-input p-0.5">
+        <div
+          role="radiogroup"
+          aria-label="Card type"
+          className="inline-flex rounded-lg border border-input p-0.5"
+        >
           {(['qa', 'cloze'] as const).map((value) => (
             <button
               key={value}
               type="button"
               role="radio"
               aria-checked={type === value}
+              tabIndex={type === value ? 0 : -1}
               onClick={() => setType(value)}
+              onKeyDown={(event) => rovingKeyDown(event, ['qa', 'cloze'] as const, type, setType)}
               className={cn(
                 'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
                 type === value

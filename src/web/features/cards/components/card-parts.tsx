@@ -14,7 +14,7 @@ export function Badge({
       className={cn(
         'rounded-full px-2 py-0.5 text-xs font-semibold',
         tone === 'primary' && 'bg-primary/15 text-primary',
-        tone === 'accent' && 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
+        tone === 'accent' && 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-400',
         tone === 'muted' && 'bg-muted text-muted-foreground',
       )}
     >

@@ -53,7 +53,7 @@ function StatusBadge({ children, tone }: { children: string; tone: 'amber' | 'sk
     <span
       className={cn(
         'rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone === 'amber' && 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+        tone === 'amber' && 'bg-amber-500/15 text-amber-800 dark:text-amber-400',
         tone === 'sky' && 'bg-sky-500/15 text-sky-700 dark:text-sky-400',
         tone === 'red' && 'bg-red-500/15 text-red-700 dark:text-red-400',
       )}

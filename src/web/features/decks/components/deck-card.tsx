@@ -70,15 +70,21 @@ export function DeckCard({ deck }: { deck: Deck }) {
         {deck.description || 'No description'}
       </p>
       <dl className="mt-4 mb-5 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {/* A dl's groups hold dt and dd only, so the icons sit inside the terms. Read once:
+            'Cards: 12 cards', 'Last studied: Nov 3'. */}
         <div className="flex items-center gap-1.5">
-          <Layers aria-hidden="true" className="size-3.5" />
-          <dt className="sr-only">Cards</dt>
+          <dt>
+            <Layers aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">Cards</span>
+          </dt>
           <dd>{pluralise(deck.card_count, 'card')}</dd>
         </div>
         <div className="flex items-center gap-1.5">
-          <CalendarClock aria-hidden="true" className="size-3.5" />
-          <dt className="sr-only">Last studied</dt>
-          <dd>{lastStudied ? `Last studied ${lastStudied}` : 'Not studied yet'}</dd>
+          <dt className="flex items-center gap-1.5">
+            <CalendarClock aria-hidden="true" className="size-3.5" />
+            <span className={lastStudied ? undefined : 'sr-only'}>Last studied</span>
+          </dt>
+          <dd>{lastStudied ?? 'Not studied yet'}</dd>
         </div>
       </dl>
       {/* mt-auto: the Open/Learn row sits at the bottom of a card beside a taller one. */}

@@ -22,6 +22,8 @@ import { MoveCardsDialog } from '../../cards/components/move-cards-dialog';
 import type { Deck } from '../api/get-decks';
 import { errorMessage } from '../utils';
 
+export const CARDS_HEADING_ID = 'your-cards-title';
+
 /**
  * 'Your Cards' on the deck page: the list (a page of cards at a time, more as it scrolls),
  * the status filter, search, selection with bulk actions, and the new-card dialog.
@@ -66,9 +68,14 @@ export function CardsSection({ deck }: { deck: Deck }) {
     status === 'all' ? (cards.data?.pages[0]?.total ?? deck.card_count) : deck.card_count;
 
   return (
-    <section aria-labelledby="your-cards-title" className="mt-8">
+    <section aria-labelledby={CARDS_HEADING_ID} className="mt-8">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id="your-cards-title" className="text-xl font-semibold">
+        {/* tabIndex -1: the deck page's 'Skip to cards' link moves focus here. */}
+        <h2
+          id={CARDS_HEADING_ID}
+          tabIndex={-1}
+          className="text-xl font-semibold focus:outline-none"
+        >
           Your Cards <span className="text-base font-normal text-muted-foreground">({total})</span>
         </h2>
         <div className="flex items-center gap-2">

@@ -20,7 +20,7 @@ import type { Deck } from '../api/get-decks';
 import { useDeck } from '../api/get-deck';
 import { errorMessage } from '../utils';
 import { DeckSettingsDialog } from './deck-settings-dialog';
-import { CardsSection } from './deck-cards-section';
+import { CARDS_HEADING_ID, CardsSection } from './deck-cards-section';
 
 function DeckNotFound() {
   return (
@@ -66,6 +66,28 @@ export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
   return <DeckView deck={deck.data} mode={mode} />;
 }
 
+/**
+ * The first Tab stop after the deck's heading (shown when focused): past the deck's actions and
+ * the Add Content panel straight to 'Your Cards' (WCAG 2.4.1, bypass blocks).
+ */
+function SkipToCards() {
+  return (
+    <a
+      href={`#${CARDS_HEADING_ID}`}
+      onClick={(event) => {
+        const heading = document.getElementById(CARDS_HEADING_ID);
+        if (!heading) return;
+        event.preventDefault();
+        heading.focus();
+        heading.scrollIntoView({ block: 'start' });
+      }}
+      className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:fixed focus:top-20 focus:left-4"
+    >
+      Skip to cards
+    </a>
+  );
+}
+
 function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
@@ -80,6 +102,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight break-words">{deck.name}</h1>
+          {mode === 'deck' ? <SkipToCards /> : null}
           {deck.description ? (
             <p className="mt-2 text-muted-foreground">{deck.description}</p>
           ) : null}

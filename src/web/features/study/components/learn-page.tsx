@@ -129,6 +129,10 @@ function Learn({ deck }: { deck: Deck }) {
         {back}
         <SyncIndicator />
       </div>
+      <h1 className="mt-4 truncate text-lg font-semibold">
+        <span className="sr-only">Study: </span>
+        {deck.name}
+      </h1>
       <SessionProgress
         position={study.position}
         total={study.queue.length}

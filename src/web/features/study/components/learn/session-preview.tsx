@@ -53,7 +53,7 @@ export function SessionPreview({
               </div>
               <div className="rounded-2xl bg-emerald-500/10 p-4">
                 <dt className="text-sm text-muted-foreground">Due Cards</dt>
-                <dd className="mt-1 text-3xl font-bold text-emerald-600 dark:text-emerald-400">
+                <dd className="mt-1 text-3xl font-bold text-emerald-700 dark:text-emerald-400">
                   {data.dueCards}
                 </dd>
               </div>

@@ -12,7 +12,7 @@ export function SyncIndicator() {
       role="status"
       className={cn(
         'inline-flex items-center gap-1.5 text-xs',
-        pending > 0 ? 'text-amber-600 dark:text-amber-400' : 'text-muted-foreground',
+        pending > 0 ? 'text-amber-800 dark:text-amber-400' : 'text-muted-foreground',
       )}
     >
       {pending > 0 ? (

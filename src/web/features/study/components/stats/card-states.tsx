@@ -26,8 +26,11 @@ export function CardStates({ data }: { data: StudyStatistics }) {
       <dl className="mt-4 grid grid-cols-2 gap-3">
         {STATES.map((state) => (
           <div key={state.key} className="flex items-center gap-2 text-sm">
-            <span className={`size-2.5 rounded-full ${state.className}`} />
-            <dt className="text-muted-foreground">{state.label}</dt>
+            {/* A dl's groups hold dt and dd only: the colour dot sits inside the term. */}
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              <span aria-hidden="true" className={`size-2.5 rounded-full ${state.className}`} />
+              {state.label}
+            </dt>
             <dd className="ml-auto font-semibold">{data.state_counts[state.key]}</dd>
           </div>
         ))}

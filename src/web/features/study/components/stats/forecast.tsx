@@ -6,7 +6,13 @@ export function Forecast({ stats }: { stats: StudyStatistics }) {
   const width = 22;
   const height = 140;
   return (
-    <div className="overflow-x-auto">
+    // A region that scrolls is a Tab stop, so the keyboard can scroll it (WCAG 2.1.1).
+    <div
+      role="region"
+      aria-label="Cards due per day, scrollable"
+      tabIndex={0}
+      className="overflow-x-auto rounded-md"
+    >
       <svg
         role="img"
         aria-label="Cards due per day over the next 30 days"

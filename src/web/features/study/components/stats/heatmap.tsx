@@ -61,7 +61,15 @@ export function Heatmap({ stats }: { stats: StudyStatistics }) {
   }
   const weeks = Math.ceil(cells.length / 7);
   return (
-    <div ref={scroller} data-testid="heatmap-scroller" className="overflow-x-auto">
+    // A region that scrolls is a Tab stop, so the keyboard can scroll it (WCAG 2.1.1).
+    <div
+      ref={scroller}
+      data-testid="heatmap-scroller"
+      role="region"
+      aria-label="Reviews per day, scrollable"
+      tabIndex={0}
+      className="overflow-x-auto rounded-md"
+    >
       <svg
         role="img"
         aria-label={`Reviews per day over the last year: ${stats.total_reviews} in all`}
