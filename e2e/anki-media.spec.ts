@@ -27,9 +27,9 @@ test('import a package with an image, see it on the card, study it, export it ag
   });
   await signUp(page, uniqueEmail('media'));
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Import Anki package' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import Anki package' });
-  await dialog.getByLabel('Package').setInputFiles({
+  await page.getByRole('button', { name: /^Import/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import', exact: true });
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'flags.apkg',
     mimeType: 'application/octet-stream',
     buffer: apkg,

@@ -106,11 +106,24 @@ test.describe('with an LLM that fails once', () => {
     });
     await expect(page.getByText(/^Generation failed: .*overloaded/).first()).toBeVisible();
     await expect(page.getByText('failed', { exact: true })).toBeVisible();
+    // The pasted text is still in the box: a failure loses nothing.
+    const box = page.getByLabel('Text to learn from');
+    await expect(box).toHaveValue(/^Saturn is the sixth planet/);
 
+    // Retry starts from the text in the box, corrected meanwhile.
+    await box.fill(
+      [
+        'Jupiter is the fifth planet from the Sun and the largest in the Solar System.',
+        'Its Great Red Spot is a storm that has lasted for hundreds of years at least.',
+        'Ganymede is the largest moon of Jupiter and is bigger than the planet Mercury.',
+      ].join(' '),
+    );
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByText('completed', { exact: true })).toBeVisible({ timeout: 30_000 });
-    const cards = page.getByTestId('card-list').getByRole('article');
-    await expect(cards.first()).toBeVisible();
-    expect(await cards.count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('card-list')).toContainText('Ganymede');
+    await expect(page.getByTestId('card-list')).not.toContainText('Saturn');
+    // Succeeded: now the box is cleared, and the failed job made way for the new one.
+    await expect(box).toHaveValue('');
+    await expect(page.getByText('failed', { exact: true })).toHaveCount(0);
   });
 });

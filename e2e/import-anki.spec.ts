@@ -30,10 +30,10 @@ test('import an Anki package into its own nested decks, see its cards, import it
   });
   await signUp(page, uniqueEmail('anki'));
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Import Anki package' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import Anki package' });
+  await page.getByRole('button', { name: /^Import/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import', exact: true });
   expect(await seriousViolations(page), 'import dialog').toEqual([]);
-  await dialog.getByLabel('Package').setInputFiles({
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'french.apkg',
     mimeType: 'application/octet-stream',
     buffer: apkg,
@@ -81,8 +81,8 @@ test('import an Anki package into its own nested decks, see its cards, import it
 
   // Again: updated, not duplicated.
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Import Anki package' }).click();
-  await dialog.getByLabel('Package').setInputFiles({
+  await page.getByRole('button', { name: /^Import/ }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'french.apkg',
     mimeType: 'application/octet-stream',
     buffer: apkg,
@@ -104,8 +104,8 @@ test('import an Anki package into its own nested decks, see its cards, import it
   });
   // The toast of the import before has gone (toasts last 5 s).
   await expect(page.getByText('Import finished')).toHaveCount(0, { timeout: 10_000 });
-  await page.getByRole('button', { name: 'Import Anki package' }).click();
-  await dialog.getByLabel('Package').setInputFiles({
+  await page.getByRole('button', { name: /^Import/ }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'french.apkg',
     mimeType: 'application/octet-stream',
     buffer: apkg,
@@ -119,8 +119,8 @@ test('import an Anki package into its own nested decks, see its cards, import it
   await page.unroute('**/api/import/jobs/*');
 
   // Not an Anki package: a clear message in the dialog.
-  await page.getByRole('button', { name: 'Import Anki package' }).click();
-  await dialog.getByLabel('Package').setInputFiles({
+  await page.getByRole('button', { name: /^Import/ }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'notes.apkg',
     mimeType: 'application/octet-stream',
     buffer: Buffer.from('just some text'),

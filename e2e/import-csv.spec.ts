@@ -106,3 +106,62 @@ test('import a 2 MB CSV file: the file is uploaded, previewed and imported', asy
   await expect(page.getByText('12,000 cards imported.')).toBeVisible();
   await expect(page.getByText('12000 cards', { exact: true })).toBeVisible();
 });
+
+test("the dashboard's one Import takes a text file too: a CSV into a new deck, a TSV into a chosen one", async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail('import-any'));
+  await page.goto('/dashboard');
+  // The empty dashboard offers it.
+  await page.getByRole('button', { name: 'Import a deck or a file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import', exact: true });
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'capitals.csv',
+    mimeType: 'text/csv',
+    // Line 3's quoting is broken: reported, never imported as card text.
+    buffer: Buffer.from('France,Paris\nItaly,Rome\n"Spain"junk,Madrid\n'),
+  });
+  await expect(dialog.getByLabel('Put the cards in')).toHaveValue('');
+  await expect(dialog.getByRole('option', { name: 'A new deck: capitals' })).toBeAttached();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  const preview = page.getByRole('dialog', { name: 'Import cards' });
+  await expect(preview.getByText(/^CSV · separator: Comma · 2 columns · 3 rows/)).toBeVisible();
+  await expect(preview.getByRole('alert')).toContainText(
+    'Line 3: A quoted field has text after its closing quote',
+  );
+  await preview.getByRole('button', { name: 'Skip these lines and import' }).click();
+  await expect(page.getByText('2 cards imported, 1 line skipped.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'capitals', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Card: Italy' })).toBeVisible();
+  await expect(page.getByRole('article', { name: /Spain|junk/ })).toHaveCount(0);
+
+  // A TSV into the deck chosen; a cancelled text import into a new deck leaves no empty deck.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Import/ }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'more.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from('Germany\tBerlin\tEurope\n'),
+  });
+  await dialog.getByLabel('Put the cards in').selectOption({ label: 'capitals' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(preview.getByText(/^TSV · separator: Tab · 3 columns · 1 row/)).toBeVisible();
+  await preview.getByRole('button', { name: 'Import 1 row' }).click();
+  await expect(page.getByText('1 card imported.')).toBeVisible();
+  await expect(page.getByText('3 cards', { exact: true })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Import/ }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'quizlet.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('perro\tdog\ngato\tcat\n'),
+  });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(preview.getByText(/^Quizlet export · separator: Tab/)).toBeVisible();
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toBeHidden();
+  await expect(page.getByRole('link', { name: 'quizlet', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'capitals', exact: true })).toHaveCount(1);
+});

@@ -172,3 +172,30 @@ test.describe('phone 390 × 844', () => {
     expect(position.left).toBeGreaterThanOrEqual(position.room - 1);
   });
 });
+
+test('Again on the last card: a count-down to its return and Finish now, not the end of the session', async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail('again-last'));
+  const deckId = await deckWithCards(page, 'Short', 1);
+  await page.clock.install();
+  await page.goto(`/deck/${deckId}/learn`);
+  await page.getByRole('button', { name: 'Start Session' }).click();
+  await expect(page.getByText('Card 1 of 1')).toBeVisible();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('1'); // Again: back in 60 s (SPEC §4)
+  await expect(page.getByRole('timer')).toHaveText(/^Next card in (59|60) s$/);
+  await expect(page.getByRole('button', { name: 'Finish now' })).toBeVisible();
+  await expect(page.getByText(/See you tomorrow/)).toHaveCount(0);
+
+  // Due: the card is shown again; answered, the session completes.
+  await page.clock.fastForward('01:01');
+  await expect(page.getByText('Card 2 of 2')).toBeVisible();
+  await expect(page.locator('.card-content').first()).toHaveText('Short question 1?');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('1');
+  await expect(page.getByRole('button', { name: 'Finish now' })).toBeVisible();
+  // Finish now ends it at once.
+  await page.getByRole('button', { name: 'Finish now' }).click();
+  await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible();
+});

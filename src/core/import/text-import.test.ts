@@ -115,6 +115,18 @@ describe('quoted fields', () => {
     ]);
   });
 
+  it('text after a closing quote is a bad line, never read as card text', () => {
+    const parsed = parseImportText('q,a\n"front"junk,back\nx,"y"z\nok,fine\n');
+    expect(parsed.rows.map((row) => row.fields)).toEqual([
+      ['q', 'a'],
+      ['ok', 'fine'],
+    ]);
+    expect(parsed.problems).toEqual([
+      { line: 2, message: TEXT_IMPORT_MESSAGES.textAfterQuote },
+      { line: 3, message: TEXT_IMPORT_MESSAGES.textAfterQuote },
+    ]);
+  });
+
   it('an unclosed quote is reported at the line it opens', () => {
     const parsed = parseImportText('q,a\n"open,b\nmore\n');
     expect(parsed.rows).toHaveLength(1);
@@ -169,9 +181,9 @@ describe('Quizlet exports and types', () => {
     expect(fields('dog\tun chien, le chien\n')).toEqual([['dog', 'un chien, le chien']]);
   });
 
-  it('comma-separated pairs; semicolon when there is neither', () => {
+  it('comma-separated pairs are CSV, not a Quizlet export; semicolon when there is neither', () => {
     const parsed = parseImportText('dog,chien\ncat,chat');
-    expect(parsed.format).toBe('quizlet');
+    expect(parsed.format).toBe('csv');
     expect(parsed.separator).toBe(',');
     expect(parsed.rows).toHaveLength(2);
     expect(parseImportText('dog;chien\n').separator).toBe(';');

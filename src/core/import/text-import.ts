@@ -1,8 +1,8 @@
 /**
  * Reading a text file of cards: Anki's text format (the `#separator:`, `#html:`, `#columns:`,
  * `#deck:`, `#notetype:`, `#tags:` and `#… column:` headers at the top, comment lines, quoted
- * fields with `""` escapes and newlines inside quotes) and Quizlet's export (term and definition
- * separated by a tab or a comma, one pair per line). The rules follow Anki's own reader
+ * fields with `""` escapes and newlines inside quotes), Quizlet's export (term and definition
+ * separated by a tab, one pair per line) and CSV. The rules follow Anki's own reader
  * (rslib/src/import_export/text/csv/metadata.rs). One pass over the text: linear time.
  */
 
@@ -13,6 +13,8 @@ export const TEXT_IMPORT_MESSAGES = {
     `Too few fields: ${count} where ${expected} expected`,
   unclosedQuote:
     'A quoted field that starts on this line is never closed (a " is missing), so nothing from here on can be read',
+  textAfterQuote:
+    'A quoted field has text after its closing quote: put the whole field in quotes and write a quote inside it as ""',
   emptyFront: 'The front is empty',
   emptyBack: 'The back is empty',
   frontTooLong: (max: number) => `The front is longer than ${max} characters`,
@@ -162,6 +164,8 @@ function detectSeparator(text: string, from: number): string {
 interface Records {
   rows: TextRow[];
   unclosed: number | null;
+  /** Records whose quoting is broken (`"a"b`): reported by line, never read as card text. */
+  malformed: number[];
 }
 
 /**
@@ -171,6 +175,7 @@ interface Records {
  */
 export function readRecords(text: string, separator: string, from = 0, firstLine = 1): Records {
   const rows: TextRow[] = [];
+  const malformed: number[] = [];
   let index = from;
   let line = firstLine;
   const length = text.length;
@@ -191,6 +196,7 @@ export function readRecords(text: string, separator: string, from = 0, firstLine
     const start = line;
     const fields: string[] = [];
     let field = '';
+    let broken = false;
     for (;;) {
       if (text[index] === '"') {
         index += 1;
@@ -210,7 +216,11 @@ export function readRecords(text: string, separator: string, from = 0, firstLine
             break;
           }
         }
-        if (!closed) return { rows, unclosed: start };
+        if (!closed) return { rows, unclosed: start, malformed };
+        const after = text[index];
+        if (index < length && after !== separator && after !== '\n' && after !== '\r') {
+          broken = true;
+        }
       }
       // The unquoted rest of the field, up to a separator or the end of the line.
       let end = index;
@@ -229,9 +239,10 @@ export function readRecords(text: string, separator: string, from = 0, firstLine
       }
       break;
     }
-    rows.push({ line: start, fields });
+    if (broken) malformed.push(start);
+    else rows.push({ line: start, fields });
   }
-  return { rows, unclosed: null };
+  return { rows, unclosed: null, malformed };
 }
 
 function countNewlines(piece: string): number {
@@ -250,7 +261,7 @@ export function parseImportText(input: string): ParsedText {
   if (raw.columns !== undefined) {
     headers.columns = readRecords(raw.columns, separator).rows[0]?.fields ?? [];
   }
-  const { rows: all, unclosed } = readRecords(text, separator, offset, line);
+  const { rows: all, unclosed, malformed } = readRecords(text, separator, offset, line);
   // A first row naming the columns (Front, Back, …), as spreadsheets and Mnemo's export write.
   const first = all[0]?.fields.map((field) => field.trim().toLowerCase()) ?? [];
   if (!headers.columns && first.includes('front') && first.includes('back')) {
@@ -275,11 +286,19 @@ export function parseImportText(input: string): ParsedText {
       rows.push(row);
     }
   }
+  for (const bad of malformed) {
+    problems.push({ line: bad, message: TEXT_IMPORT_MESSAGES.textAfterQuote });
+  }
+  problems.sort((a, b) => a.line - b.line);
   if (unclosed !== null)
     problems.push({ line: unclosed, message: TEXT_IMPORT_MESSAGES.unclosedQuote });
   const html =
     headers.html ?? all.slice(0, 100).some((row) => row.fields.some((f) => HTML_PATTERN.test(f)));
-  const format: TextFormat = any ? 'anki' : expected === 2 && separator !== ';' ? 'quizlet' : 'csv';
+  const format: TextFormat = any
+    ? 'anki'
+    : expected === 2 && separator === '\t'
+      ? 'quizlet'
+      : 'csv';
   const columns = headers.columns ?? Array.from({ length: expected }, () => '');
   return { format, separator, html, headers, columns, rows, problems };
 }

@@ -18,7 +18,15 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { type GenerationJob, jobStatus, jobsKey, startGeneration, useDeckJobs } from './api';
+import {
+  deleteJob,
+  type GenerationJob,
+  jobStatus,
+  jobsKey,
+  type StartInput,
+  startGeneration,
+  useDeckJobs,
+} from './api';
 import { GeneratorNote } from './generator-note';
 import { JobList, reviewPath } from './job-list';
 import { JobWarnings } from './job-warnings';
@@ -65,7 +73,11 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
       queryClient.invalidateQueries({ queryKey: ['decks'], exact: true }),
     ]);
 
-  const follow = async (job: GenerationJob) => {
+  /**
+   * Follows the job; the text (or address) it was started from stays in the box until it has
+   * succeeded, so a failure loses nothing (and a Retry can start from it).
+   */
+  const follow = async (job: GenerationJob, sent?: { text: string; url: string }) => {
     let known: string = job.status;
     for (let poll = 0; poll <= GENERATION_MAX_POLLS; poll++) {
       try {
@@ -75,6 +87,10 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
             description: 'Successfully generated new cards.',
             action: { label: 'Review', onClick: () => navigate(reviewPath(job)) },
           });
+          if (sent) {
+            setText((current) => (current === sent.text ? '' : current));
+            setUrl((current) => (current === sent.url ? '' : current));
+          }
           await refresh();
           return;
         }
@@ -111,12 +127,41 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
   const track = (
     job: GenerationJob,
     estimate = estimateGenerationSeconds(job.word_count, job.generation_strategy),
+    sent?: { text: string; url: string },
   ) => {
     setFollowing({ estimate });
-    void follow(job).finally(() => {
+    void follow(job, sent).finally(() => {
       setFollowing(null);
       void queryClient.invalidateQueries({ queryKey: jobsKey(deckId) });
     });
+  };
+
+  /** Starts a job; the box keeps its text until the job has succeeded (see `follow`). */
+  const launch = async (input: Omit<StartInput, 'deckId'>) => {
+    setBusy(true);
+    try {
+      const job = await startGeneration({ ...input, deckId });
+      const estimate = estimateGenerationSeconds(job.word_count, job.generation_strategy);
+      toast.success('Generation Started!', {
+        description: 'Processing your content. This may take a moment...',
+      });
+      setStarted(job);
+      if (input.kind === 'file') {
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+      }
+      void queryClient.invalidateQueries({ queryKey: jobsKey(deckId) });
+      track(job, estimate, { text: input.content ?? '', url: input.kind === 'url' ? url : '' });
+      return true;
+    } catch (error) {
+      toast.error('Generation Failed', {
+        description: errorMessage(error, 'Failed to start generation.'),
+      });
+      return false;
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -133,37 +178,35 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
       const refused = fileProblem();
       if (refused) return setProblem(refused);
     }
-    setBusy(true);
-    try {
-      const job = await startGeneration({
-        kind: mode,
-        deckId,
-        content,
-        url: url.trim(),
-        file: file ?? undefined,
-        generationStrategy: strategy,
-        requestedCardTypes: requestedCardTypesFor(choice),
-        onProgress: mode === 'file' ? setProgress : undefined,
-      });
-      const estimate = estimateGenerationSeconds(job.word_count, job.generation_strategy);
-      toast.success('Generation Started!', {
-        description: 'Processing your content. This may take a moment...',
-      });
-      setStarted(job);
-      setText('');
-      setUrl('');
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
+    await launch({
+      kind: mode,
+      content,
+      url: mode === 'url' ? url.trim() : '',
+      file: file ?? undefined,
+      generationStrategy: strategy,
+      requestedCardTypes: requestedCardTypesFor(choice),
+      onProgress: mode === 'file' ? setProgress : undefined,
+    });
+  };
+
+  /**
+   * Retry of a failed text job while the box holds text: a new job from the box (perhaps
+   * corrected since), with the failed job's options; the failed job then goes.
+   */
+  const retryFromBox = (job: GenerationJob) => {
+    if (job.input_type !== 'text' || !text.trim() || busy) return false;
+    setStarted(null);
+    void launch({
+      kind: 'text',
+      content: text,
+      generationStrategy: job.generation_strategy,
+      requestedCardTypes: job.requested_card_types,
+    }).then(async (ok) => {
+      if (!ok) return;
+      await deleteJob(job.id).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: jobsKey(deckId) });
-      track(job, estimate);
-    } catch (error) {
-      toast.error('Generation Failed', {
-        description: errorMessage(error, 'Failed to start generation.'),
-      });
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    });
+    return true;
   };
 
   const listed = jobs.data?.jobs.find((job) => job.id === started?.id);
@@ -231,7 +274,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
         </div>
         {started ? <JobWarnings deckId={deckId} job={listed ?? started} /> : null}
       </form>
-      <JobList deckId={deckId} onRetried={track} />
+      <JobList deckId={deckId} onRetried={track} retryFromBox={retryFromBox} />
     </section>
   );
 }

@@ -91,6 +91,10 @@ export const jobStatus = (jobId: string, known: string, wait: number) =>
     `/api/generation/jobs/${encodeURIComponent(jobId)}/status?known=${known}&wait=${wait}`,
   );
 
+/** Deletes a job that is not being processed (its cards stay). */
+export const deleteJob = (jobId: string) =>
+  api.delete<{ deleted: boolean }>(`/api/generation/jobs/${encodeURIComponent(jobId)}`);
+
 export function useJobAction(deckId: string, action: 'cancel' | 'retry') {
   const queryClient = useQueryClient();
   return useMutation({

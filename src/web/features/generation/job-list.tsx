@@ -27,9 +27,12 @@ export const reviewPath = (job: GenerationJob) => `/deck/${job.deck_id}/review/$
 export function JobList({
   deckId,
   onRetried,
+  retryFromBox,
 }: {
   deckId: string;
   onRetried: (job: GenerationJob) => void;
+  /** Retries a failed text job from the text in the box, if it holds any: true when it did. */
+  retryFromBox?: (job: GenerationJob) => boolean;
 }) {
   const jobs = useDeckJobs(deckId);
   const cancel = useJobAction(deckId, 'cancel');
@@ -84,7 +87,10 @@ export function JobList({
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => retry.mutate(job.id, { onSuccess: onRetried })}
+                onClick={() => {
+                  if (retryFromBox?.(job)) return;
+                  retry.mutate(job.id, { onSuccess: onRetried });
+                }}
               >
                 <RotateCcw aria-hidden="true" className="size-3.5" />
                 Retry

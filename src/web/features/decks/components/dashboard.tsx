@@ -9,7 +9,7 @@ import { useShortcut } from '../../../lib/use-shortcut';
 import { useTouchScreen } from '../../../lib/use-touch-screen';
 import { StreakBadge } from '../../study/components/stats-page';
 import { useDecks } from '../api/get-decks';
-import { ImportAnkiDialog } from '../../import/import-anki-dialog';
+import { ImportFileDialog } from '../../import/import-file-dialog';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckCard } from './deck-card';
 import { exportCsvUrl } from '../../cards/components/import/import-api';
@@ -78,17 +78,17 @@ export function Dashboard() {
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>
-            <ImportAnkiDialog
+            <ImportFileDialog
               trigger={
                 <Button
                   variant="outline"
                   className="shrink-0 max-sm:size-10 max-sm:px-0"
-                  aria-label="Import Anki package"
-                  title="Import Anki package"
+                  aria-label="Import"
+                  title="Import an Anki package (.apkg, .colpkg) or a CSV, TSV or text file"
                 >
                   <Import aria-hidden="true" className="size-4" />
                   {/* On a phone the icon alone: the row must fit 390 px. */}
-                  <span className="max-sm:hidden">Import Anki package</span>
+                  <span className="max-sm:hidden">Import</span>
                 </Button>
               }
             />
@@ -157,11 +157,11 @@ export function Dashboard() {
                 </Button>
               }
             />
-            <ImportAnkiDialog
+            <ImportFileDialog
               trigger={
                 <Button variant="outline" className="mt-3">
                   <Import aria-hidden="true" className="size-4" />
-                  Import Anki package
+                  Import a deck or a file
                 </Button>
               }
             />

@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth';
 import { useDeck } from '../../decks/api/get-deck';
 import { CardView } from './learn/card-view';
 import { KeyHint } from './learn/key-hint';
+import { NextCardCountdown } from './learn/next-card-countdown';
 import { SET_ASIDE_KEYS } from './learn/session-status';
 import { RATINGS } from './learn/ratings';
 import { SessionComplete } from './learn/session-complete';
@@ -151,6 +152,12 @@ function Learn({ deck }: { deck: Deck }) {
             </>
           )}
         </div>
+      ) : study.waitingUntil !== null && session ? (
+        <NextCardCountdown
+          until={study.waitingUntil}
+          onDue={study.joinReady}
+          onFinish={() => void study.finish(session.id)}
+        />
       ) : card ? (
         <CardView
           card={card}

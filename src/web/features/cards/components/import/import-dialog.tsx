@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../../../core/generation-requests';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
@@ -23,13 +23,18 @@ export function ImportDialog({
   deckId,
   open,
   onOpenChange,
+  initialFile,
+  onImported,
 }: {
   deckId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A file chosen already (the dashboard's Import): previewed at once. */
+  initialFile?: File;
+  onImported?: () => void;
 }) {
   const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<File | null>(initialFile ?? null);
   const source = file ? { file } : { text };
   const [preview, setPreview] = useState<TextImportPreview | null>(null);
   // The user's choice shows at once; the preview of it follows.
@@ -58,6 +63,10 @@ export function ImportDialog({
       { onSuccess: (result) => request === latest.current && setPreview(result) },
     );
   };
+  // A file handed over by the dashboard's Import is previewed at once.
+  useEffect(() => {
+    if (initialFile) load();
+  }, []);
   const run = (skip: boolean) => {
     if (!preview) return;
     importing.mutate(
@@ -70,6 +79,7 @@ export function ImportDialog({
               `${result.card_count.toLocaleString('en-US')} ${result.card_count === 1 ? 'card' : 'cards'} imported` +
               (skipped ? `, ${skipped} ${skipped === 1 ? 'line' : 'lines'} skipped.` : '.'),
           });
+          onImported?.();
           close();
         },
       },

@@ -9,11 +9,17 @@ const ROLES = [
   { key: 'tags', label: 'Tags', required: false },
 ] as const;
 
-const FORMATS: Record<TextImportPreview['format'], string> = {
-  anki: 'Anki text file',
-  quizlet: 'Quizlet export',
-  csv: 'Delimited text',
-};
+/** 'CSV' for comma-separated text, 'TSV' for tabs; a two-column tab text is Quizlet's export. */
+const formatName = ({ format, separator }: TextImportPreview) =>
+  format === 'anki'
+    ? 'Anki text file'
+    : format === 'quizlet'
+      ? 'Quizlet export'
+      : separator === ','
+        ? 'CSV'
+        : separator === '\t'
+          ? 'TSV'
+          : 'Delimited text';
 
 const columnName = (preview: TextImportPreview, index: number) =>
   preview.columns[index] ? `${index + 1}: ${preview.columns[index]}` : `Column ${index + 1}`;
@@ -32,7 +38,7 @@ export function ImportPreview({
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">
-        {FORMATS[preview.format]} · separator: {separatorName(preview.separator)} ·{' '}
+        {formatName(preview)} · separator: {separatorName(preview.separator)} ·{' '}
         {preview.column_count} {preview.column_count === 1 ? 'column' : 'columns'} ·{' '}
         {preview.total_rows.toLocaleString('en-US')} {preview.total_rows === 1 ? 'row' : 'rows'}
         {preview.html ? ' · HTML' : ''}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import type { Deck } from '../../../../../core/deck-schemas';
 import {
+  REQUEUE_AGAIN_SECONDS,
   type Rating,
   scheduleReview,
   schedulingCardFrom,
@@ -53,6 +54,8 @@ export function useLearnSession(deck: Deck) {
   const [revealed, setRevealed] = useState(false);
   const [finishing, setFinishing] = useState<'no' | 'saving' | 'failed'>('no');
   const [result, setResult] = useState<LearningSession | null>(null);
+  /** The end of the queue while a requeued card is still to come: when it is due. */
+  const [waitingUntil, setWaitingUntil] = useState<number | null>(null);
   const requeue = useRequeue(phase === 'learning', setQueue);
   const answers = useRef<Answer[]>([]);
   const shownAt = useRef(Date.now());
@@ -124,6 +127,24 @@ export function useLearnSession(deck: Deck) {
     },
     [refreshCounts],
   );
+
+  /**
+   * Nothing left in the queue but a requeued card due within a minute (rated Again): the session
+   * waits for it, past the last card, with a count-down (Anki's way), instead of ending. Cards
+   * due later (Hard's ten minutes) wait for the next session, as before.
+   */
+  const waitForRequeued = (end: number) => {
+    const next = requeue.nextAt();
+    if (next === undefined || next - Date.now() > REQUEUE_AGAIN_SECONDS * 1000) return false;
+    setPosition(end);
+    setWaitingUntil(next);
+    return true;
+  };
+
+  // The card waited for has joined: the count-down is over.
+  useEffect(() => {
+    if (card && waitingUntil !== null) setWaitingUntil(null);
+  }, [card, waitingUntil]);
 
   const rate = useCallback(
     async (rating: Rating) => {
@@ -203,7 +224,7 @@ export function useLearnSession(deck: Deck) {
       }
       // FSRS, nothing else left: a learning card due within 20 minutes is shown now (Anki).
       if (settings.scheduler === 'fsrs' && requeue.takeAhead()) setPosition(position + 1);
-      else void finish(session.id);
+      else if (!waitForRequeued(position + 1)) void finish(session.id);
     },
     [card, session, revealed, finishing, settings, zone, position, queue, deck, finish],
   );
@@ -231,7 +252,7 @@ export function useLearnSession(deck: Deck) {
             ? 'It is out of your studies until you unsuspend it in the card list.'
             : 'It comes back at the start of your next study day.',
       });
-      if (position >= nextQueue.length) void finish(session.id);
+      if (position >= nextQueue.length && !waitForRequeued(position)) void finish(session.id);
     },
     [card, session, finishing, queue, position, refreshCounts, finish],
   );
@@ -253,6 +274,7 @@ export function useLearnSession(deck: Deck) {
         return [...next, ...(last.buried ?? [])];
       });
       setPosition(last.position);
+      setWaitingUntil(null);
       setPercent(percentOf(last.position, queue.length));
       setRevealed(false);
       setFinishing('no');
@@ -280,6 +302,9 @@ export function useLearnSession(deck: Deck) {
     result,
     intervals,
     canUndo: answers.current.length > 0,
+    /** Past the last card, a requeued card still to come at this time (else null). */
+    waitingUntil: card ? null : waitingUntil,
+    joinReady: requeue.joinReady,
     begin,
     finish,
     rate,

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef } from 'react';
 import { learnAhead, REQUEUE_CHECK_MS } from '../../../../../core/scheduling';
 import type { QueueCard } from '../../api/study';
 
@@ -12,27 +12,37 @@ interface Requeued {
 /**
  * Cards an answer sends back into the session: they wait until available and join the queue at
  * the spec's check every 5 s; `takeAhead` brings the earliest in at once (FSRS's learn-ahead);
- * `takeBack` forgets what an undone answer sent back and says which copy already joined.
+ * `takeBack` forgets what an undone answer sent back and says which copy already joined;
+ * `nextAt` and `joinReady` let the end of the queue wait for a card still to come.
  */
 export function useRequeue(active: boolean, setQueue: Dispatch<SetStateAction<QueueCard[]>>) {
   const waiting = useRef<Requeued[]>([]);
   const joined = useRef<Requeued[]>([]);
 
+  /** The waiting cards now available join the queue. */
+  const joinReady = useCallback(() => {
+    const now = Date.now();
+    const ready = waiting.current.filter((item) => item.availableAt <= now);
+    if (ready.length === 0) return;
+    waiting.current = waiting.current.filter((item) => item.availableAt > now);
+    joined.current.push(...ready);
+    setQueue((current) => [...current, ...ready.map((item) => item.card)]);
+  }, [setQueue]);
+
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => {
-      const now = Date.now();
-      const ready = waiting.current.filter((item) => item.availableAt <= now);
-      if (ready.length === 0) return;
-      waiting.current = waiting.current.filter((item) => item.availableAt > now);
-      joined.current.push(...ready);
-      setQueue((current) => [...current, ...ready.map((item) => item.card)]);
-    }, REQUEUE_CHECK_MS);
+    const timer = setInterval(joinReady, REQUEUE_CHECK_MS);
     return () => clearInterval(timer);
-  }, [active, setQueue]);
+  }, [active, joinReady]);
 
   return useMemo(
     () => ({
+      joinReady,
+      /** When the earliest waiting card is available (ms since the epoch), if any waits. */
+      nextAt(): number | undefined {
+        const times = waiting.current.map((item) => item.availableAt);
+        return times.length > 0 ? Math.min(...times) : undefined;
+      },
       reset() {
         waiting.current = [];
         joined.current = [];
@@ -61,6 +71,6 @@ export function useRequeue(active: boolean, setQueue: Dispatch<SetStateAction<Qu
         return copy?.card;
       },
     }),
-    [setQueue],
+    [setQueue, joinReady],
   );
 }
