@@ -1,6 +1,6 @@
 import { clozeFullText, clozeNumbers, parseCloze, validateCloze } from '../card-content/cloze';
 import { hasLongDeletion, isGiveaway } from './card-checks';
-import { type ContentIndex, indexContent, matchQuote } from './grounding';
+import { type ContentIndex, indexContent, matchQuote, wordSequence } from './grounding';
 import { paragraphAround } from './passages';
 import { comparedForms, matchStem } from './quote-normalise';
 import { normalise, STOP_WORDS, words } from './text-tools';
@@ -43,7 +43,11 @@ export function meaningForms(text: string): string[] {
  * forty-eight thousand').
  */
 export function isSupported(answer: string, passage: string): boolean {
-  const passageForms = new Set(comparedForms(passage));
+  // The passage's words as the quote search reads them (line-end hyphens joined, and not).
+  const passageForms = new Set([
+    ...wordSequence(passage, true).words,
+    ...wordSequence(passage, false).words,
+  ]);
   const answerForms = meaningForms(answer);
   if (answerForms.length === 0) {
     // Numbers and short names are content too; stop words alone are not an answer.
@@ -115,6 +119,8 @@ export interface PostprocessOptions {
    * the built-in generator always does). When false, such a card is kept with no passage.
    */
   requireQuote?: boolean;
+  /** Q&A fronts must end with '?' (the LLM path: the prompt asks for a real question). */
+  requireQuestionMark?: boolean;
 }
 
 /** Why a card was dropped, as said in a failed job's message. */
@@ -129,9 +135,35 @@ export const REJECTIONS = {
   giveaway: 'the answer is on the front',
   unsupported: 'the answer is not in the text',
   duplicate: 'a near-duplicate of a card in the deck or the job',
+  notQuestion: 'a question without a question mark',
 } as const;
 
 export type Rejection = (typeof REJECTIONS)[keyof typeof REJECTIONS];
+
+/** Each reason in a few words, for the one warning of a job's drops. */
+const SHORT_REASONS: Record<Rejection, string> = {
+  [REJECTIONS.type]: 'not a requested type',
+  [REJECTIONS.empty]: 'empty',
+  [REJECTIONS.cloze]: 'a broken cloze',
+  [REJECTIONS.longCloze]: 'a cloze hiding too much',
+  [REJECTIONS.stopWords]: 'no real answer',
+  [REJECTIONS.notFound]: 'not found in the text',
+  [REJECTIONS.wholePassage]: 'the whole passage as answer',
+  [REJECTIONS.giveaway]: 'the answer on the front',
+  [REJECTIONS.unsupported]: 'the answer not in its passage',
+  [REJECTIONS.duplicate]: 'repeated',
+  [REJECTIONS.notQuestion]: 'not a question',
+};
+
+/** One warning for a job's drops: '3 cards left out: 2 not found in the text, 1 repeated'. */
+export function droppedWarning(rejected: Partial<Record<Rejection, number>>): string {
+  const entries = (Object.entries(rejected) as [Rejection, number][])
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = entries.reduce((sum, [, count]) => sum + count, 0);
+  const reasons = entries.map(([reason, count]) => `${count} ${SHORT_REASONS[reason]}`);
+  return `${total} ${total === 1 ? 'card' : 'cards'} left out: ${reasons.join(', ')}`;
+}
 
 /** The cards kept, and how many were dropped for each reason. */
 export interface CheckedCards {
@@ -153,6 +185,9 @@ function checkCard(raw: CandidateCard, options: PostprocessOptions, content: Con
   if (!options.cardTypes.includes(raw.type)) return REJECTIONS.type;
   const card = { ...raw, front: raw.front.trim(), back: raw.back.trim() };
   if (!card.front) return REJECTIONS.empty;
+  if (options.requireQuestionMark && card.type === 'qa' && !/\?["'”’)]*$/.test(card.front)) {
+    return REJECTIONS.notQuestion;
+  }
   if (card.type === 'cloze') {
     if (validateCloze(card.front).length > 0 || clozeNumbers(card.front).length === 0) {
       return REJECTIONS.cloze;
