@@ -13,7 +13,9 @@ export interface ChatRequest {
 export type FakeReply =
   | { cards: { type: string; front: string; back: string; sourceQuote: string }[] }
   | { status: number; message: string }
-  | { hang: true };
+  | { hang: true }
+  /** The assistant's text as given (fenced, truncated or prose-wrapped JSON). */
+  | { raw: string };
 
 /**
  * A local stand-in for an OpenAI-compatible chat completions server (Ollama, vLLM, OpenAI
@@ -62,7 +64,10 @@ export async function startFakeLlm(
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: JSON.stringify({ cards: answer.cards }) },
+              message: {
+                role: 'assistant',
+                content: 'raw' in answer ? answer.raw : JSON.stringify({ cards: answer.cards }),
+              },
               finish_reason: 'stop',
             },
           ],

@@ -8,6 +8,7 @@
  */
 import { blankClozeSyntax } from '../content/scan';
 import { passageAround } from './passages';
+import { joinedByMarkup, maskMarkup, matchStem, numberTokens, type Token } from './quote-normalise';
 import { WORD_PATTERN } from './text-tools';
 
 /** A text's words (lower case) and where each is in the text. */
@@ -34,25 +35,34 @@ function breaksWord(text: string, from: number, to: number): boolean {
 const foldWord = (word: string) => word.toLowerCase().replace('’', "'");
 
 /**
- * The words of `text` with their offsets, in one pass of WORD_PATTERN. With `joinBreaks`, a
- * word broken by a hyphen at a line end is one word ('photo-\nsynthesis' → 'photosynthesis');
- * a hyphen within a line always separates ('light-dependent' reads as 'light dependent').
+ * The words of `text` with their offsets, in one pass of WORD_PATTERN over the text with its
+ * markup blanked (quote-normalise.ts), numbers read as numbers and words reduced to their
+ * stem. With `joinBreaks`, a word broken by a hyphen at a line end is one word
+ * ('photo-\nsynthesis' → 'photosynthesis'); a hyphen within a line always separates
+ * ('light-dependent' reads as 'light dependent').
  */
 export function wordSequence(text: string, joinBreaks = true): WordSequence {
-  const sequence: WordSequence = { words: [], starts: [], ends: [] };
-  for (const match of text.matchAll(WORD_PATTERN)) {
+  const masked = maskMarkup(text);
+  const raw: Token[] = [];
+  for (const match of masked.matchAll(WORD_PATTERN)) {
     const start = match.index;
     const end = start + match[0].length;
     const word = foldWord(match[0]);
-    const previous = sequence.words.length - 1;
-    if (joinBreaks && previous >= 0 && breaksWord(text, sequence.ends[previous] as number, start)) {
-      sequence.words[previous] += word;
-      sequence.ends[previous] = end;
-    } else {
-      sequence.words.push(word);
-      sequence.starts.push(start);
-      sequence.ends.push(end);
-    }
+    const previous = raw[raw.length - 1];
+    if (
+      previous &&
+      ((joinBreaks && breaksWord(masked, previous.end, start)) ||
+        joinedByMarkup(text, masked, previous.end, start))
+    ) {
+      previous.form += word;
+      previous.end = end;
+    } else raw.push({ form: word, start, end });
+  }
+  const sequence: WordSequence = { words: [], starts: [], ends: [] };
+  for (const token of numberTokens(masked, raw)) {
+    sequence.words.push(matchStem(token.form));
+    sequence.starts.push(token.start);
+    sequence.ends.push(token.end);
   }
   return sequence;
 }
@@ -148,11 +158,18 @@ export function findWords(target: string[], index: WordIndex): number {
   return -1;
 }
 
+/** Where a quote matched: the passage stored, and the offsets of the quote's first and last word. */
+export interface QuoteMatch {
+  passage: string;
+  from: number;
+  to: number;
+}
+
 /**
  * The passage of the content a quote comes from, widened to its sentence(s) as written there,
- * or null when the quote's words are not in the content in that order.
+ * with where the quote is; null when the quote's words are not in the content in that order.
  */
-export function locateQuote(quote: string, content: string | ContentIndex): string | null {
+export function matchQuote(quote: string, content: string | ContentIndex): QuoteMatch | null {
   const index = typeof content === 'string' ? indexContent(content) : content;
   for (const [form, joinBreaks] of [
     [index.joined, true],
@@ -163,12 +180,15 @@ export function locateQuote(quote: string, content: string | ContentIndex): stri
     const first = findWords(target, form);
     if (first >= 0) {
       const { starts, ends } = form.sequence;
-      return passageAround(
-        index.text,
-        starts[first] as number,
-        ends[first + target.length - 1] as number,
-      );
+      const from = starts[first] as number;
+      const to = ends[first + target.length - 1] as number;
+      return { passage: passageAround(index.text, from, to), from, to };
     }
   }
   return null;
+}
+
+/** The passage of the content a quote comes from (see {@link matchQuote}), or null. */
+export function locateQuote(quote: string, content: string | ContentIndex): string | null {
+  return matchQuote(quote, content)?.passage ?? null;
 }

@@ -102,3 +102,21 @@ export function passageAround(text: string, from: number, to: number): string {
   const end = sentenceEnd(text, start, to);
   return text.slice(start, end).trim();
 }
+
+/** How far the paragraph an answer is checked against reaches on each side of its quote. */
+export const PARAGRAPH_LIMIT = 1500;
+
+/**
+ * The paragraph holding the offsets `from`..`to` (from the blank line before to the blank
+ * line after, at most PARAGRAPH_LIMIT characters each way): what a card's answer may draw on
+ * besides its quoted sentence.
+ */
+export function paragraphAround(text: string, from: number, to: number): string {
+  const floor = Math.max(0, from - PARAGRAPH_LIMIT);
+  let start = from;
+  while (start > floor && !blankLineAt(text, start - 1)) start--;
+  const ceiling = Math.min(text.length, to + PARAGRAPH_LIMIT);
+  let end = to;
+  while (end < ceiling && !blankLineAt(text, end)) end++;
+  return text.slice(start, end);
+}

@@ -1,7 +1,9 @@
 import { clozeFullText, clozeNumbers, parseCloze, validateCloze } from '../card-content/cloze';
 import { hasLongDeletion, isGiveaway } from './card-checks';
-import { type ContentIndex, indexContent, locateQuote } from './grounding';
-import { contentWords, normalise, similarity, STOP_WORDS, words } from './text-tools';
+import { type ContentIndex, indexContent, matchQuote, wordSequence } from './grounding';
+import { paragraphAround } from './passages';
+import { comparedForms, matchStem } from './quote-normalise';
+import { normalise, STOP_WORDS, words } from './text-tools';
 
 export interface CandidateCard {
   type: 'qa' | 'cloze';
@@ -12,8 +14,14 @@ export interface CandidateCard {
 
 /** Cards at least this similar (content-word Jaccard) count as near-duplicates. */
 export const DUPLICATE_SIMILARITY = 0.8;
-/** Share of an answer's content words that must occur in the source. */
-export const SUPPORTED_SHARE = 0.75;
+/**
+ * Share of an answer's content words that must occur in its passage: a short answer in full
+ * (1 of 1, 2 of 2), a longer one, which a model may phrase in its own words, mostly.
+ */
+export const SUPPORTED_SHARE = 0.6;
+
+/** Words that carry no fact of their own in an answer, besides the stop words. */
+const LINK_WORDS = ['because', 'since', 'cannot', 'rather', 'thus', 'therefore', 'whereas'];
 
 /** The answer a card tests: the back of a Q&A card, the deleted text of a cloze card. */
 export function answerOf(card: CandidateCard): string {
@@ -23,40 +31,81 @@ export function answerOf(card: CandidateCard): string {
     .join(' ');
 }
 
-/** True when the answer's content words occur in the text (SUPPORTED_SHARE of them). */
-export function isSupported(answer: string, source: string | ContentIndex): boolean {
-  const answerWords = contentWords(answer);
-  const sourceWords = typeof source === 'string' ? new Set(words(source)) : source.words;
-  if (answerWords.length === 0) {
-    // Numbers and short names are content too; stop words alone are not an answer.
-    const all = words(answer);
-    return all.length > 0 && all.every((word) => sourceWords.has(word) && !STOP_WORDS.has(word));
-  }
-  const found = answerWords.filter((word) => sourceWords.has(word)).length;
-  return found / answerWords.length >= SUPPORTED_SHARE;
-}
-
-/** What a card tests: its context (question or sentence) and its answer. */
-export interface Fact {
-  context: string;
-  answer: string;
-}
-
-export function factOf(card: CandidateCard): Fact {
-  const answer = answerOf(card);
-  return { context: card.type === 'cloze' ? card.back : `${card.front} ${card.back}`, answer };
+/** The compared forms (stems, numbers as digits) of a text's words that carry meaning. */
+export function meaningForms(text: string): string[] {
+  const stops = new Set([...STOP_WORDS, ...LINK_WORDS].map(matchStem));
+  return comparedForms(text).filter((form) => !stops.has(form));
 }
 
 /**
- * Near-duplicates test the same fact: similar context and similar answer. Two cloze deletions
- * of one sentence with different answers are different cards; a Q&A and a cloze card asking for
- * the same term in the same sentence are the same fact.
+ * True when the answer's content words occur in the passage (SUPPORTED_SHARE of them),
+ * compared by stem and numbers as numbers ('Upwards of 48,000' is supported by 'upwards of
+ * forty-eight thousand').
+ */
+export function isSupported(answer: string, passage: string): boolean {
+  // The passage's words as the quote search reads them (line-end hyphens joined, and not).
+  const passageForms = new Set([
+    ...wordSequence(passage, true).words,
+    ...wordSequence(passage, false).words,
+  ]);
+  const answerForms = meaningForms(answer);
+  if (answerForms.length === 0) {
+    // Numbers and short names are content too; stop words alone are not an answer.
+    const all = comparedForms(answer);
+    return all.length > 0 && all.every((form) => passageForms.has(form));
+  }
+  const found = answerForms.filter((form) => passageForms.has(form)).length;
+  return found / answerForms.length >= SUPPORTED_SHARE;
+}
+
+/** What a card tests: its context (question and answer, or sentence), answer and passage. */
+export interface Fact {
+  context: string[];
+  answer: string[];
+  passage: string;
+}
+
+export function factOf(card: CandidateCard): Fact {
+  const context = card.type === 'cloze' ? card.back : `${card.front} ${card.back}`;
+  return {
+    context: meaningForms(context),
+    answer: meaningForms(answerOf(card)),
+    passage: card.sourceQuote.trim(),
+  };
+}
+
+function jaccard(a: string[], b: string[]): number {
+  const left = new Set(a);
+  const right = new Set(b);
+  if (left.size === 0 || right.size === 0) return 0;
+  let shared = 0;
+  for (const form of left) if (right.has(form)) shared++;
+  return shared / (left.size + right.size - shared);
+}
+
+/** How many of the shorter answer's forms the other holds, and whether it holds them all. */
+function answerOverlap(a: string[], b: string[]) {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  const other = new Set(longer);
+  const shared = new Set(shorter.filter((form) => other.has(form))).size;
+  return { shared, contained: shared > 0 && shared === new Set(shorter).size };
+}
+
+/**
+ * Near-duplicates test the same fact, judged on question and answer together: a similar
+ * answer AND a similar question-and-answer; or a similar answer from the same passage (a Q&A
+ * and a cloze on one sentence); or the same specific answer (three words of meaning or more)
+ * asked in other words. Two questions with the same short answer ('the division of labour')
+ * on different facts are different cards.
  */
 export function isSameFact(a: Fact, b: Fact): boolean {
-  return (
-    similarity(a.answer, b.answer) >= DUPLICATE_SIMILARITY &&
-    (similarity(a.context, b.context) >= 0.5 || normalise(a.answer) === normalise(b.answer))
-  );
+  const { shared, contained } = answerOverlap(a.answer, b.answer);
+  const similarAnswer = jaccard(a.answer, b.answer) >= DUPLICATE_SIMILARITY || contained;
+  if (!similarAnswer) return false;
+  const context = jaccard(a.context, b.context);
+  if (context >= 0.5) return true;
+  if (a.passage && a.passage === b.passage) return true;
+  return contained && shared >= 3 && context >= 0.25;
 }
 
 export interface PostprocessOptions {
@@ -65,6 +114,13 @@ export interface PostprocessOptions {
   range: { min: number; max: number };
   /** The deck's cards: a new card too similar to one of them is dropped. */
   existing?: CandidateCard[];
+  /**
+   * The grounding rule: a card whose quote is not found is dropped (the LLM is told to quote;
+   * the built-in generator always does). When false, such a card is kept with no passage.
+   */
+  requireQuote?: boolean;
+  /** Q&A fronts must end with '?' (the LLM path: the prompt asks for a real question). */
+  requireQuestionMark?: boolean;
 }
 
 /** Why a card was dropped, as said in a failed job's message. */
@@ -79,9 +135,35 @@ export const REJECTIONS = {
   giveaway: 'the answer is on the front',
   unsupported: 'the answer is not in the text',
   duplicate: 'a near-duplicate of a card in the deck or the job',
+  notQuestion: 'a question without a question mark',
 } as const;
 
 export type Rejection = (typeof REJECTIONS)[keyof typeof REJECTIONS];
+
+/** Each reason in a few words, for the one warning of a job's drops. */
+const SHORT_REASONS: Record<Rejection, string> = {
+  [REJECTIONS.type]: 'not a requested type',
+  [REJECTIONS.empty]: 'empty',
+  [REJECTIONS.cloze]: 'a broken cloze',
+  [REJECTIONS.longCloze]: 'a cloze hiding too much',
+  [REJECTIONS.stopWords]: 'no real answer',
+  [REJECTIONS.notFound]: 'not found in the text',
+  [REJECTIONS.wholePassage]: 'the whole passage as answer',
+  [REJECTIONS.giveaway]: 'the answer on the front',
+  [REJECTIONS.unsupported]: 'the answer not in its passage',
+  [REJECTIONS.duplicate]: 'repeated',
+  [REJECTIONS.notQuestion]: 'not a question',
+};
+
+/** One warning for a job's drops: '3 cards left out: 2 not found in the text, 1 repeated'. */
+export function droppedWarning(rejected: Partial<Record<Rejection, number>>): string {
+  const entries = (Object.entries(rejected) as [Rejection, number][])
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = entries.reduce((sum, [, count]) => sum + count, 0);
+  const reasons = entries.map(([reason, count]) => `${count} ${SHORT_REASONS[reason]}`);
+  return `${total} ${total === 1 ? 'card' : 'cards'} left out: ${reasons.join(', ')}`;
+}
 
 /** The cards kept, and how many were dropped for each reason. */
 export interface CheckedCards {
@@ -103,6 +185,9 @@ function checkCard(raw: CandidateCard, options: PostprocessOptions, content: Con
   if (!options.cardTypes.includes(raw.type)) return REJECTIONS.type;
   const card = { ...raw, front: raw.front.trim(), back: raw.back.trim() };
   if (!card.front) return REJECTIONS.empty;
+  if (options.requireQuestionMark && card.type === 'qa' && !/\?["'”’)]*$/.test(card.front)) {
+    return REJECTIONS.notQuestion;
+  }
   if (card.type === 'cloze') {
     if (validateCloze(card.front).length > 0 || clozeNumbers(card.front).length === 0) {
       return REJECTIONS.cloze;
@@ -115,12 +200,19 @@ function checkCard(raw: CandidateCard, options: PostprocessOptions, content: Con
   const answerWords = words(answer);
   if (answerWords.length === 0) return REJECTIONS.empty;
   if (answerWords.every((word) => STOP_WORDS.has(word))) return REJECTIONS.stopWords;
-  const quote = locateQuote(card.sourceQuote, content) ?? locateQuote(answer, content);
-  if (!quote) return REJECTIONS.notFound;
-  if (card.type === 'qa' && normalise(answer) === normalise(quote)) return REJECTIONS.wholePassage;
+  // The stored passage is the sentence(s) the quote matched, never a guess from the answer.
+  const match = card.sourceQuote.trim() ? matchQuote(card.sourceQuote, content) : null;
+  if (!match && options.requireQuote !== false) return REJECTIONS.notFound;
+  const quote = match?.passage ?? null;
+  if (quote && card.type === 'qa' && normalise(answer) === normalise(quote)) {
+    return REJECTIONS.wholePassage;
+  }
   if (isGiveaway(card)) return REJECTIONS.giveaway;
-  if (!isSupported(answer, content)) return REJECTIONS.unsupported;
-  return { ...card, sourceQuote: quote };
+  // The answer must be in the passage the quote matched (its sentence and paragraph), not
+  // merely somewhere in the text ('P680' for photosystem I fails).
+  const support = match ? paragraphAround(content.text, match.from, match.to) : content.text;
+  if (!isSupported(answer, support)) return REJECTIONS.unsupported;
+  return { ...card, sourceQuote: quote ?? '' };
 }
 
 /**

@@ -20,6 +20,13 @@ export interface GenerationRequest {
   signal?: AbortSignal;
   /** Told why a result is short (said to the user in the job's warnings). */
   onNote?: (note: string) => void;
+  /** Told which part of the content is being worked on ('part 2 of 3'). */
+  onProgress?: (part: number, parts: number) => void;
+  /** Where the details of failures go (never to the user). */
+  log?: { warn: (detail: object, message: string) => void };
 }
 
-export type CardGenerator = (request: GenerationRequest) => Promise<GeneratedCard[]>;
+export type CardGenerator = ((request: GenerationRequest) => Promise<GeneratedCard[]>) & {
+  /** True when the job's drops are said in one warning (the LLM path, issue 22). */
+  reportsDrops?: boolean;
+};

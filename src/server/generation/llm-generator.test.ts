@@ -1,6 +1,6 @@
-import { NoObjectGeneratedError } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeReply, promptOf, startFakeLlm } from '../../../test/support/fake-llm';
+import { AI_FAILURES } from './llm-call';
 import { createLlmGenerator, interleave } from './llm-generator';
 import { chunkPrompt, instructions } from './llm-prompt';
 
@@ -17,7 +17,10 @@ afterEach(async () => {
   stop = undefined;
 });
 
-async function generatorFor(reply: (prompt: string, index: number) => FakeReply, timeoutMs = 5000) {
+async function generatorFor(
+  reply: (prompt: string, index: number) => FakeReply | Promise<FakeReply>,
+  timeoutMs = 5000,
+) {
   const fake = await startFakeLlm((request, index) => reply(promptOf(request), index));
   stop = fake.stop;
   const generate = createLlmGenerator(
@@ -57,7 +60,11 @@ describe('LLM generator through the AI SDK (OpenAI-compatible server on 127.0.0.
     const cards = await generate(request);
     expect(cards).toHaveLength(2);
     expect(fake.requests).toHaveLength(2);
-    expect(fake.requests.map(promptOf).sort()).toEqual([...paragraphs].sort());
+    const prompts = fake.requests.map(promptOf).sort();
+    expect(prompts.map((prompt) => prompt.split('---\n\n')[1])).toEqual([...paragraphs].sort());
+    // Each part says where it is in the document (issue 22 §3).
+    expect(prompts.join('\n')).toContain('This is part 1 of 2.');
+    expect(prompts.join('\n')).toContain('This is part 2 of 2.');
     const system = fake.requests[0]?.messages.find((message) => message.role === 'system');
     expect(String(system?.content)).toContain('{{c1::term}}');
     expect(fake.requests[0]?.model).toBe('llama3.1:8b');
@@ -76,21 +83,54 @@ describe('LLM generator through the AI SDK (OpenAI-compatible server on 127.0.0.
     expect(fake.requests.length).toBe(3);
   });
 
-  it('fails with the provider message after the retries, and on malformed output', async () => {
+  it('fails in plain words after the retries, never with the provider text or the key', async () => {
     const failing = await generatorFor(() => ({ status: 500, message: 'model crashed' }));
-    await expect(failing.generate({ ...request, content: 'x' })).rejects.toThrow(/model crashed/);
+    await expect(failing.generate({ ...request, content: 'x' })).rejects.toThrow(
+      new Error(AI_FAILURES.busy),
+    );
     expect(failing.fake.requests.length).toBe(3);
     await failing.fake.stop();
-    const malformed = await generatorFor(() => ({
-      cards: [{ type: 'essay', front: '', back: 'A', sourceQuote: 'x' }],
+    const refused = await generatorFor(() => ({
+      status: 401,
+      message: 'Incorrect API key provided: sk-proj-abcd****wxyz',
     }));
-    // The model answered, once, with cards the schema refuses: that is the error, not another.
-    const refused = await malformed
-      .generate({ ...request, content: 'x' })
-      .catch((error: unknown) => error);
-    expect(NoObjectGeneratedError.isInstance(refused), String(refused)).toBe(true);
-    expect((refused as Error).message).toMatch(/did not match schema/);
-    expect(malformed.fake.requests.length).toBe(1);
+    const error = await refused.generate({ ...request, content: 'x' }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(AI_FAILURES.refused);
+    expect(String(error)).not.toMatch(/sk-|abcd|API key provided/);
+  });
+
+  it('reads JSON in code fences; asks again once with the parse error; keeps the other parts', async () => {
+    const card = (prompt: string) => ({
+      type: 'qa',
+      front: 'What happens?',
+      back: 'A',
+      sourceQuote: prompt.split('---\n\n')[1] ?? '',
+    });
+    const { fake, generate } = await generatorFor((prompt) =>
+      prompt.includes('Photosynthesis')
+        ? { raw: '```json\n' + JSON.stringify({ cards: [card(prompt)] }) + '\n```' }
+        : { raw: '{"cards": [{"type": "qa", "front": "Wh' },
+    );
+    const notes: string[] = [];
+    const cards = await generate({ ...request, onNote: (note) => notes.push(note) });
+    expect(cards).toHaveLength(1);
+    expect(cards[0]?.sourceQuote).toBe(paragraphs[0]);
+    const calvin = fake.requests.map(promptOf).filter((prompt) => prompt.includes('Calvin'));
+    expect(calvin).toHaveLength(2);
+    expect(calvin[1]).toMatch(/previous answer could not be read: The answer is not valid JSON/);
+    expect(notes).toEqual([expect.stringContaining('part 2 of 2 could not be read')]);
+  });
+
+  it('limits each call, not the job: three slow calls each under the limit all answer', async () => {
+    const { generate, fake } = await generatorFor(async (prompt) => {
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      return { cards: [{ type: 'qa', front: 'Q?', back: 'A', sourceQuote: prompt }] };
+    }, 1500);
+    const three = ['One fact here.', 'Two facts here.', 'Three facts here.'].join('\n\n');
+    // Two at a time: the third call starts after 900 ms and ends after 1800 ms, past 1500.
+    const cards = await generate({ ...request, content: three });
+    expect(cards).toHaveLength(3);
+    expect(fake.requests.length).toBe(3);
   });
 
   it('gives up after its timeout when the server never answers', async () => {
@@ -98,7 +138,7 @@ describe('LLM generator through the AI SDK (OpenAI-compatible server on 127.0.0.
     // The fake never answers: only the generator's own timeout ends the call (were it not
     // there, the test would wait for vitest's), and it is not retried.
     const error = await generate({ ...request, content: 'x' }).catch((caught: unknown) => caught);
-    expect(String((error as Error)?.name) + String(error)).toMatch(/timeout/i);
+    expect((error as Error).message).toBe(AI_FAILURES.slow);
     expect(fake.requests.length).toBe(1);
   });
 });
@@ -120,11 +160,13 @@ describe('what the model is told, and how chunks are merged', () => {
   });
 
   it("names a continued chunk's section; merges the chunks' cards in turns", () => {
-    expect(chunkPrompt({ text: 'More facts.', heading: 'Cells', continues: true })).toBe(
-      '(Part of the section "Cells", continued.)\n\nMore facts.',
-    );
-    expect(chunkPrompt({ text: 'Cells\n\nFacts.', heading: 'Cells', continues: false })).toBe(
-      'Cells\n\nFacts.',
+    expect(
+      chunkPrompt(
+        { text: 'More facts.', heading: 'Cells', continues: true },
+        { title: 'Biology', part: { index: 2, total: 3 }, previous: 'Intro. Cells divide.' },
+      ),
+    ).toBe(
+      'Document: "Biology"\nThis is part 2 of 3.\nSection: Cells (continued)\nThe previous part ended: "Cells divide."\n\n---\n\nMore facts.',
     );
     expect(interleave([['a1', 'a2', 'a3'], [], ['c1'], ['d1', 'd2']])).toEqual([
       'a1',

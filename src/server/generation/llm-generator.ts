@@ -1,28 +1,15 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateObject, type LanguageModel } from 'ai';
-import { z } from 'zod';
+import type { LanguageModel } from 'ai';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { ContentChunk } from '../../core/content';
 import type { AiConfig } from '../config';
-import type { CardGenerator, GeneratedCard } from './generator';
-import { chunkPrompt, instructions } from './llm-prompt';
+import type { CardGenerator, GeneratedCard, GenerationRequest } from './generator';
+import { AiServiceError, callForCards } from './llm-call';
+import { chunkPrompt, instructions, partCount } from './llm-prompt';
 
 export type LlmConfig = Exclude<AiConfig, { provider: 'builtin' }>;
-
-/** The structured output every provider must return, validated with zod. */
-const cardsSchema = z.object({
-  cards: z.array(
-    z.object({
-      type: z.enum(['qa', 'cloze']),
-      // Empty sides are dropped by the checks (with the reason), not a failed answer.
-      front: z.string(),
-      back: z.string(),
-      sourceQuote: z.string(),
-    }),
-  ),
-});
 
 export function languageModel(config: LlmConfig): LanguageModel {
   switch (config.provider) {
@@ -68,46 +55,85 @@ export function interleave<T>(perChunk: T[][]): T[] {
   return out;
 }
 
+/** The warning of a job some of whose parts could not be read (the other parts' cards kept). */
+export function failedPartsWarning(parts: number[], total: number): string {
+  const names = parts.map((part) => `part ${part} of ${total}`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `The AI's answer for ${list} could not be read, so that part was left out; the other parts' cards were kept`;
+}
+
 /**
  * Card generation by an LLM through the AI SDK (OpenAI, Anthropic or any OpenAI-compatible
  * server). Long content goes in chunks that follow its sections, at most `concurrency` at a
- * time, each asked for its share of the strategy's count (by size); the SDK retries 429 and
- * 5xx with backoff; the whole call has a timeout. The chunks' cards come back interleaved: the
- * checks that follow (pipeline.ts) drop near-duplicates across chunks and cut the total to
- * the strategy's count in that order.
+ * time, each asked for its share of the strategy's count (by its prose; a part may yield no
+ * card). Each call has its own time limit (AI_TIMEOUT_MS; the job's deadline bounds the whole);
+ * an answer that cannot be read is asked again once with the parse error, and a part that
+ * still fails is left out with a warning naming it, the other parts' cards kept. The service's
+ * failures reach the user in plain words (llm-call.ts). The chunks' cards come back
+ * interleaved: the checks that follow (pipeline.ts) drop near-duplicates across chunks and cut
+ * the total to the strategy's count in that order.
  */
 export function createLlmGenerator(
   config: LlmConfig,
   split: (content: string, signal?: AbortSignal) => ContentChunk[] | Promise<ContentChunk[]>,
+  options: { title?: (content: string) => string | null } = {},
 ): CardGenerator {
   const model = languageModel(config);
-  return async (request): Promise<GeneratedCard[]> => {
+  const generate = async (request: GenerationRequest): Promise<GeneratedCard[]> => {
     const chunks = await split(request.content, request.signal);
-    const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0) || 1;
-    const signal = AbortSignal.any([
-      AbortSignal.timeout(config.timeoutMs),
-      ...(request.signal ? [request.signal] : []),
-    ]);
-    const perChunk = await mapBounded(chunks, config.concurrency, async (chunk) => {
-      const share = chunk.text.length / total;
-      const count = {
-        min: Math.max(1, Math.round(request.range.min * share)),
-        max: Math.max(1, Math.ceil(request.range.max * share)),
-      };
-      const { object } = await generateObject({
-        model,
-        schema: cardsSchema,
-        system: instructions(request, count),
-        prompt: chunkPrompt(chunk),
-        maxRetries: config.maxRetries,
-        abortSignal: signal,
-        temperature: 0.2,
-      });
-      return object.cards;
-    });
-    const cards = interleave(perChunk);
-    // The model's empty answer is said as such (the job fails and can be retried).
-    if (cards.length === 0) throw new Error(GENERATION_MESSAGES.noCardsFromModel);
-    return cards;
+    const signal = request.signal ?? new AbortController().signal;
+    const title = options.title?.(request.content) ?? null;
+    const failures: { part: number; reason: string }[] = [];
+    const perChunk = await mapBounded(
+      chunks.map((chunk, at) => ({ chunk, at })),
+      config.concurrency,
+      async ({ chunk, at }) => {
+        const part = { index: at + 1, total: chunks.length };
+        const count = partCount(chunks, at, request.range);
+        request.onProgress?.(part.index, part.total);
+        try {
+          const result = await callForCards({
+            model,
+            system: instructions(request, count),
+            prompt: chunkPrompt(chunk, { title, part, previous: chunks[at - 1]?.text ?? null }),
+            maxCards: count.max,
+            timeoutMs: config.timeoutMs,
+            maxRetries: config.maxRetries,
+            signal,
+          });
+          if ('cards' in result) return result.cards;
+          request.log?.warn(
+            { part: part.index, parts: part.total, error: result.error },
+            'LLM answer unreadable',
+          );
+          failures.push({ part: part.index, reason: GENERATION_MESSAGES.noCardsFromModel });
+        } catch (error) {
+          if (!(error instanceof AiServiceError)) throw error;
+          request.log?.warn(
+            { err: error.detail, part: part.index, parts: part.total },
+            'LLM call failed',
+          );
+          failures.push({ part: part.index, reason: error.message });
+        }
+        return [];
+      },
+    );
+    if (failures.length === chunks.length && failures[0]) {
+      // Nothing came back: the job fails with the plain reason (Retry is offered).
+      const service = failures.find(
+        (failure) => failure.reason !== GENERATION_MESSAGES.noCardsFromModel,
+      );
+      throw new Error((service ?? failures[0]).reason);
+    }
+    if (failures.length > 0) {
+      request.onNote?.(
+        failedPartsWarning(
+          failures.map((f) => f.part).sort((a, b) => a - b),
+          chunks.length,
+        ),
+      );
+    }
+    return interleave(perChunk);
   };
+  return Object.assign(generate, { reportsDrops: true });
 }

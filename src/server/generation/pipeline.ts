@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { mainRejection } from '../../core/cards-from-text/postprocess';
+import { droppedWarning, mainRejection } from '../../core/cards-from-text/postprocess';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { Database } from '../db/database';
 import type { CardGenerator, CardKind, GeneratedCard } from './generator';
@@ -20,24 +20,27 @@ export async function prepareCards(
   generator: CardGenerator,
   thread: TextThread,
   signal: AbortSignal,
-): Promise<{ cards: GeneratedCard[]; note: string | null } | { error: string }> {
+  log?: {
+    warn: (detail: object, message: string) => void;
+    info: (detail: object, message: string) => void;
+  },
+): Promise<{ cards: GeneratedCard[]; notes: string[] } | { error: string }> {
   const { content, check, range } = await thread.run(
     { kind: 'prepare', source: job.source_content ?? '', strategy: job.generation_strategy },
     signal,
   );
   if (!check.valid) return { error: GENERATION_MESSAGES.invalidContent(check.errors) };
   const cardTypes = JSON.parse(job.requested_card_types) as CardKind[];
-  // The built-in generator says why a result is short; it joins the job's warnings.
-  let note: string | null = null;
+  // The generators' notes (why a result is short, a part left out) join the job's warnings.
+  const notes: string[] = [];
   const generated = await generator({
     content,
     strategy: job.generation_strategy,
     cardTypes,
     range,
     signal,
-    onNote: (text) => {
-      note = text;
-    },
+    log,
+    onNote: (text) => notes.push(text),
   });
   if (generated.length === 0) return { error: GENERATION_MESSAGES.noCards };
   const existing = await db
@@ -54,6 +57,7 @@ export async function prepareCards(
         content,
         cardTypes,
         range,
+        requireQuestionMark: generator.reportsDrops === true,
         existing: existing.map((card) => ({
           type: card.card_type,
           front: card.front_content,
@@ -73,9 +77,14 @@ export async function prepareCards(
         : GENERATION_MESSAGES.noCards,
     };
   }
-  if (note === null && cards.length < range.min) {
+  const dropped = Object.values(rejected).reduce((sum, count) => sum + (count ?? 0), 0);
+  if (dropped > 0)
+    log?.info({ dropped: rejected, kept: cards.length }, 'cards left out by the checks');
+  if (generator.reportsDrops && dropped > 0) {
+    notes.push(droppedWarning(rejected));
+  } else if (notes.length === 0 && cards.length < range.min) {
     const reason = mainRejection(rejected);
-    if (reason) note = GENERATION_MESSAGES.shortResult(cards.length, reason);
+    if (reason) notes.push(GENERATION_MESSAGES.shortResult(cards.length, reason));
   }
-  return { cards, note };
+  return { cards, notes };
 }

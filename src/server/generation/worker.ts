@@ -65,10 +65,10 @@ const sleep = (ms: number, wake: EventEmitter, signal: AbortSignal) =>
  * lease while it works, and writes the cards and the final status in one transaction. A worker
  * that dies leaves a lease that expires, and another worker takes the job again.
  */
-/** A job's warnings (a JSON list) with one more at the end. */
-function withWarning(warnings: string | null, note: string): string {
+/** A job's warnings (a JSON list) with more at the end. */
+function withWarning(warnings: string | null, notes: string[]): string {
   const list = warnings ? (JSON.parse(warnings) as string[]) : [];
-  return JSON.stringify([...list, note]);
+  return JSON.stringify([...list, ...notes]);
 }
 
 export class GenerationWorker {
@@ -156,7 +156,14 @@ export class GenerationWorker {
     const started = Date.now();
     try {
       const own = await this.options.generatorFor?.(job.user_id);
-      const prepared = await prepareCards(db, job, own ?? generator, this.options.thread, signal);
+      const prepared = await prepareCards(
+        db,
+        job,
+        own ?? generator,
+        this.options.thread,
+        signal,
+        log,
+      );
       if ('error' in prepared) {
         await this.fail(job, prepared.error);
         log.info({ error: prepared.error }, 'generation job failed');
@@ -190,7 +197,9 @@ export class GenerationWorker {
             updated_at: now,
             cards_created: rows.length,
             error_message: null,
-            ...(prepared.note ? { warnings: withWarning(job.warnings, prepared.note) } : {}),
+            ...(prepared.notes.length > 0
+              ? { warnings: withWarning(job.warnings, prepared.notes) }
+              : {}),
           },
         );
         if (!won) return false;
