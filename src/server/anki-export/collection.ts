@@ -4,6 +4,7 @@ import { ankiFieldHtml } from '../../core/anki-export/field-html';
 import { stripControlCharacters } from '../../core/card-content/control-characters';
 import { plainTextOf } from '../../core/card-content/render';
 import { addDays, studyDate, studyDaysBetween, studyDayStart } from '../../core/scheduling';
+import { localParts } from '../../core/scheduling/time';
 import { ankiDeckJson, ankiDeckConfigJson, ankiModels, MODEL_IDS } from './models';
 
 /**
@@ -219,6 +220,8 @@ export function buildAnkiCollection(input: {
       conf: JSON.stringify({
         schedVer: 2,
         rollover: 4,
+        // Minutes west of UTC at crt: Anki in any zone counts the same calendar days from it.
+        creationOffset: minutesWest(crtInstant, timeZone),
         nextPos: position + 1,
         curDeck: 1,
         activeDecks: [1],
@@ -292,6 +295,13 @@ function schedulingOf(
     0,
     data,
   ];
+}
+
+/** Minutes west of UTC of the zone at an instant (Anki's `creationOffset`: UTC+1 is -60). */
+function minutesWest(instant: Date, timeZone: string): number {
+  const local = localParts(instant, timeZone);
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  return Math.round((Math.floor(instant.getTime() / 60_000) * 60_000 - wall) / 60_000);
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

@@ -3,6 +3,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { DatabaseKind } from './database';
 import { studyOptionsMigration } from './migration-0005-study-options';
 import { smsAccountMigration } from './migration-0013-sms-account';
+import { importTimeZoneMigration } from './migration-0016-import-time-zone';
 import { clozeSiblingsMigration } from './migration-0006-cloze-siblings';
 import { tagsMigration } from './migration-0007-tags';
 import { ankiImportMigration } from './migration-0009-anki-import';
@@ -284,6 +285,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0011_api_tokens': apiTokensMigration(timestamp),
     '0012_sms_sends': smsSendsMigration(timestamp),
     '0013_sms_account': smsAccountMigration(),
+    '0016_import_time_zone': importTimeZoneMigration(),
   };
 }
 
