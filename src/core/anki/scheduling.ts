@@ -6,7 +6,8 @@
  * `factor` in permille. The revlog's `ivl`/`lastIvl` are days when positive, seconds when
  * negative; its `ease` is 1 Again … 4 Easy (0: a manual reschedule, not an answer).
  */
-import { addDays, localDate, studyDayStart } from '../scheduling/time';
+import { learningStepFromLeft } from '../anki-export/learning';
+import { addDays, localDate, studyDayBounds, studyDayStart } from '../scheduling/time';
 
 export interface AnkiSchedule {
   type: number;
@@ -16,6 +17,8 @@ export interface AnkiSchedule {
   factor: number;
   reps: number;
   lapses: number;
+  /** Learning steps remaining (`left`; the thousands are the legacy "today" count). */
+  left?: number;
   /** The card's `data` JSON (FSRS memory state `s`, `d` when the collection used FSRS). */
   data: string;
 }
@@ -36,6 +39,10 @@ export interface MnemoSchedule {
   difficulty: number | null;
   /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
   fsrs_state: number;
+  /** The learning step the card waits at (0-based), read from Anki's `left`. */
+  learning_step: number;
+  /** Buried in Anki (queue -2 or -3): out of the queues until the next study day. */
+  buried_until: string | null;
   last_reviewed_at: string | null;
 }
 
@@ -128,6 +135,11 @@ export function ankiScheduleToMnemo(
     stability: memory?.s ?? null,
     difficulty: memory?.d ?? null,
     fsrs_state: state === 'new' ? 0 : state === 'review' ? 2 : relearning ? 3 : 1,
+    learning_step: state === 'learning' ? learningStepFromLeft(relearning, card.left ?? 0) : 0,
+    buried_until:
+      card.queue === -2 || card.queue === -3
+        ? studyDayBounds(new Date(now), clock.timeZone).end.toISOString()
+        : null,
     last_reviewed_at: lastReviewed,
   };
 }

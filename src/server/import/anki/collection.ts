@@ -37,6 +37,8 @@ export interface AnkiCard {
   factor: number;
   reps: number;
   lapses: number;
+  /** Learning steps remaining (and, in the thousands, those doable today: legacy v2). */
+  left: number;
   data: string;
 }
 
@@ -241,7 +243,7 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
   const cards = (
     db
       .prepare(
-        `select id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, odid, odue, data
+        `select id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, left, odid, odue, data
          from cards order by case when type = 0 then (case when odid = 0 then due else odue end)
          else -1 end, nid, ord`,
       )
