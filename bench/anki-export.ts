@@ -33,6 +33,8 @@ export async function ankiExportBench(): Promise<string> {
       stability: null,
       difficulty: null,
       fsrs_state: 2,
+      learning_step: 0,
+      is_leech: 0,
       created_at: iso(-30),
       updated_at: iso(-1),
     };

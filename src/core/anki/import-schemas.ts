@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownTimeZone, STUDY_MESSAGES } from '../study-schemas';
 
 /** Issue 12: the texts of the Anki import's form. */
 export const ANKI_IMPORT_MESSAGES = {
@@ -14,6 +15,12 @@ export const ankiImportFieldsSchema = z
   .strictObject({
     deck_id: z.string().min(1).max(100).optional(),
     keep_decks: z.enum(['true', 'false']).optional(),
+    /** The user's zone: the package's due days are study days there (issue 20, 6). */
+    time_zone: z
+      .string()
+      .max(64, STUDY_MESSAGES.timeZone)
+      .refine(isKnownTimeZone, STUDY_MESSAGES.timeZone)
+      .optional(),
   })
   .refine((value) => value.deck_id !== undefined || value.keep_decks === 'true', {
     message: ANKI_IMPORT_MESSAGES.chooseTarget,

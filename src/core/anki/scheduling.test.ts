@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ankiReviewToMnemo,
+  ankiDayStart,
   ankiScheduleToMnemo,
   type AnkiSchedule,
   revlogDays,
@@ -8,6 +9,9 @@ import {
 } from './scheduling';
 
 const CRT = 1_700_000_000;
+/** 2023-11-14 22:13 UTC: in UTC, day 0 is 2023-11-14, day 1 starts 2023-11-15 at 4 am. */
+const CLOCK = { crt: CRT, creationOffset: null, timeZone: 'UTC' };
+const dayStart = (day: number) => new Date(Date.UTC(2023, 10, 14 + day, 4)).getTime();
 const DAY_MS = 86_400_000;
 const NOW = '2026-11-24T06:00:00.000Z';
 const card = (fields: Partial<AnkiSchedule>): AnkiSchedule => ({
@@ -24,7 +28,7 @@ const card = (fields: Partial<AnkiSchedule>): AnkiSchedule => ({
 
 describe('ankiScheduleToMnemo', () => {
   it('keeps a new card new, due now', () => {
-    expect(ankiScheduleToMnemo(card({ due: 17 }), CRT, NOW, null)).toMatchObject({
+    expect(ankiScheduleToMnemo(card({ due: 17 }), CLOCK, NOW, null)).toMatchObject({
       card_state: 'new',
       due_date: NOW,
       interval_days: 0,
@@ -37,11 +41,11 @@ describe('ankiScheduleToMnemo', () => {
   it('counts a review card’s due in days from the collection’s creation', () => {
     const schedule = ankiScheduleToMnemo(
       card({ type: 2, queue: 2, due: 400, ivl: 10, factor: 2650, reps: 7, lapses: 2 }),
-      CRT,
+      CLOCK,
       NOW,
       null,
     );
-    const due = CRT * 1000 + 400 * DAY_MS;
+    const due = dayStart(400);
     expect(schedule).toMatchObject({
       card_state: 'review',
       due_date: new Date(due).toISOString(),
@@ -59,18 +63,18 @@ describe('ankiScheduleToMnemo', () => {
 
   it('reads a learning card’s due as a timestamp, a day-learning card’s as a day', () => {
     const at = CRT + 1234;
-    expect(ankiScheduleToMnemo(card({ type: 1, queue: 1, due: at }), CRT, NOW, null)).toMatchObject(
-      {
-        card_state: 'learning',
-        due_date: new Date(at * 1000).toISOString(),
-        fsrs_state: 1,
-      },
-    );
     expect(
-      ankiScheduleToMnemo(card({ type: 3, queue: 3, due: 50, ivl: 4 }), CRT, NOW, 5),
+      ankiScheduleToMnemo(card({ type: 1, queue: 1, due: at }), CLOCK, NOW, null),
     ).toMatchObject({
       card_state: 'learning',
-      due_date: new Date(CRT * 1000 + 50 * DAY_MS).toISOString(),
+      due_date: new Date(at * 1000).toISOString(),
+      fsrs_state: 1,
+    });
+    expect(
+      ankiScheduleToMnemo(card({ type: 3, queue: 3, due: 50, ivl: 4 }), CLOCK, NOW, 5),
+    ).toMatchObject({
+      card_state: 'learning',
+      due_date: new Date(dayStart(50)).toISOString(),
       fsrs_state: 3,
       interval_days: 4,
       last_reviewed_at: new Date(5).toISOString(),
@@ -81,7 +85,7 @@ describe('ankiScheduleToMnemo', () => {
     expect(
       ankiScheduleToMnemo(
         card({ type: 2, queue: -1, due: 3, ivl: 3, data: '{"s":3.5,"d":6.1,"pos":4}' }),
-        CRT,
+        CLOCK,
         NOW,
         null,
       ),
@@ -92,7 +96,7 @@ describe('ankiScheduleToMnemo', () => {
       difficulty: 6.1,
     });
     expect(
-      ankiScheduleToMnemo(card({ type: 2, queue: 2, data: 'not json' }), CRT, NOW, null),
+      ankiScheduleToMnemo(card({ type: 2, queue: 2, data: 'not json' }), CLOCK, NOW, null),
     ).toMatchObject({ stability: null, difficulty: null, suspended_from: null });
   });
 });
@@ -144,7 +148,7 @@ describe('v1-scheduler collections (issue 20 item 5)', () => {
     const due = 1_795_627_448;
     const schedule = ankiScheduleToMnemo(
       card({ type: 2, queue: 1, due, ivl: 2, factor: 2100, reps: 9, lapses: 1 }),
-      CRT,
+      CLOCK,
       NOW,
       null,
     );
@@ -159,13 +163,13 @@ describe('v1-scheduler collections (issue 20 item 5)', () => {
 
   it('no due gives an invalid date: a suspended relearning card, a due beyond any date', () => {
     const suspended = card({ type: 2, queue: -1, due: 1_795_627_448, ivl: 2 });
-    expect(ankiScheduleToMnemo(suspended, CRT, NOW, null)).toMatchObject({
+    expect(ankiScheduleToMnemo(suspended, CLOCK, NOW, null)).toMatchObject({
       card_state: 'suspended',
       suspended_from: 'review',
       due_date: new Date(1_795_627_448 * 1000).toISOString(),
     });
     const far = card({ type: 2, queue: 2, due: 1e13, ivl: 2 });
-    expect(ankiScheduleToMnemo(far, CRT, NOW, null).due_date).toBe(NOW);
+    expect(ankiScheduleToMnemo(far, CLOCK, NOW, null).due_date).toBe(NOW);
   });
 
   it('learning answers with ease 2 and 3 are Good and Easy (Anki’s v2_upgrade.sql)', () => {
@@ -177,5 +181,42 @@ describe('v1-scheduler collections (issue 20 item 5)', () => {
     expect([entry(1, 2), entry(1, 3), entry(1, 4), entry(3, 2), entry(4, 0)]).toEqual([
       2, 3, 4, 2, 0,
     ]);
+  });
+});
+
+describe('due days across time zones and DST (issue 20 item 6)', () => {
+  // Made 2026-03-01 at 10:00 in Paris (CET, UTC+1): day 0 is 1 March.
+  const crt = Date.UTC(2026, 2, 1, 9) / 1000;
+  const paris = { crt, creationOffset: null, timeZone: 'Europe/Paris' };
+
+  it('day N is N calendar days after the creation’s local date, from 4 am local', () => {
+    // Day 60 is 30 April (CEST, UTC+2): 4 am local is 02:00 UTC (60 days of 24 hours from crt
+    // gave 30 April 09:00 UTC, the middle of the day).
+    expect(ankiDayStart(paris, 60).toISOString()).toBe('2026-04-30T02:00:00.000Z');
+    expect(ankiDayStart(paris, 1).toISOString()).toBe('2026-03-02T03:00:00.000Z');
+  });
+
+  it('no day is lost when the collection was made in summer and the card is due in winter', () => {
+    // Made 2026-07-01 at 02:30 local (CEST) — before the rollover, yet day 0 is still 1 July,
+    // as Anki counts: 1 July + 200 days = 17 January 2027, 4 am CET = 03:00 UTC.
+    const summer = {
+      crt: Date.UTC(2026, 6, 1, 0, 30) / 1000,
+      creationOffset: null,
+      timeZone: 'Europe/Paris',
+    };
+    expect(ankiDayStart(summer, 200).toISOString()).toBe('2027-01-17T03:00:00.000Z');
+  });
+
+  it('reads the creation date in the package’s creationOffset when Anki wrote one', () => {
+    // 2026-03-01 23:30 UTC is already 2 March in Tokyo (creationOffset -540): day 1 is 3 March.
+    const tokyo = {
+      crt: Date.UTC(2026, 2, 1, 23, 30) / 1000,
+      creationOffset: -540,
+      timeZone: 'UTC',
+    };
+    expect(ankiDayStart(tokyo, 1).toISOString()).toBe('2026-03-03T04:00:00.000Z');
+    expect(ankiDayStart({ ...tokyo, creationOffset: null }, 1).toISOString()).toBe(
+      '2026-03-02T04:00:00.000Z',
+    );
   });
 });

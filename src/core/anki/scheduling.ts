@@ -6,6 +6,8 @@
  * `factor` in permille. The revlog's `ivl`/`lastIvl` are days when positive, seconds when
  * negative; its `ease` is 1 Again … 4 Easy (0: a manual reschedule, not an answer).
  */
+import { learningStepFromLeft } from '../anki-export/learning';
+import { addDays, localDate, studyDayBounds, studyDayStart } from '../scheduling/time';
 
 export interface AnkiSchedule {
   type: number;
@@ -15,6 +17,8 @@ export interface AnkiSchedule {
   factor: number;
   reps: number;
   lapses: number;
+  /** Learning steps remaining (`left`; the thousands are the legacy "today" count). */
+  left?: number;
   /** The card's `data` JSON (FSRS memory state `s`, `d` when the collection used FSRS). */
   data: string;
 }
@@ -35,12 +39,43 @@ export interface MnemoSchedule {
   difficulty: number | null;
   /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
   fsrs_state: number;
+  /** The learning step the card waits at (0-based), read from Anki's `left`. */
+  learning_step: number;
+  /** Buried in Anki (queue -2 or -3): out of the queues until the next study day. */
+  buried_until: string | null;
   last_reviewed_at: string | null;
 }
 
 const DAY_MS = 86_400_000;
+
+/** How a collection counts its days: Anki's `crt`, `creationOffset`, and the user's zone. */
+export interface AnkiDayClock {
+  /** The collection's creation, seconds since the epoch. */
+  crt: number;
+  /** Minutes west of UTC at the creation (Anki's `creationOffset`), null when not written. */
+  creationOffset: number | null;
+  /** The importing user's zone (IANA). */
+  timeZone: string;
+}
+
+/**
+ * The instant day `day` of a collection starts, as Anki's scheduler counts days
+ * (rslib scheduler/timing.rs `sched_timing_today_v2_new`): the days elapsed are calendar days
+ * from the creation's local date (in `creationOffset`, else in the user's zone), each starting at
+ * the 4 am rollover in the user's zone — so no day is lost or gained across a DST change.
+ */
+export function ankiDayStart(clock: AnkiDayClock, day: number): Date {
+  const crtMs = clock.crt * 1000;
+  const created =
+    clock.creationOffset === null
+      ? localDate(new Date(crtMs), clock.timeZone)
+      : new Date(crtMs - clock.creationOffset * 60_000).toISOString().slice(0, 10);
+  return studyDayStart(addDays(created, day), clock.timeZone);
+}
 /** Anki's timestamps in seconds are past 2001; a day number never gets there. */
 const TIMESTAMP_FROM = 1_000_000_000;
+/** Day numbers kept as days (about 27,000 years); beyond, a due date is taken as now. */
+const MAX_DAYS = 10_000_000;
 /** The largest instant a JavaScript date holds. */
 const MAX_DATE_MS = 8.64e15;
 
@@ -59,7 +94,7 @@ function memoryState(data: string): { s: number; d: number } | null {
 /** The card's schedule; `lastReviewMs` is its last revlog entry's time, when it has one. */
 export function ankiScheduleToMnemo(
   card: AnkiSchedule,
-  crt: number,
+  clock: AnkiDayClock,
   now: string,
   lastReviewMs: number | null,
 ): MnemoSchedule {
@@ -71,8 +106,12 @@ export function ankiScheduleToMnemo(
   // A timestamp in seconds where Anki keeps one (learning queue), else a day number (a day
   // number never gets to a timestamp's size); a due beyond any date is taken as now.
   const dueOf = (value: number) => {
-    const ms = value >= TIMESTAMP_FROM ? value * 1000 : crt * 1000 + value * DAY_MS;
-    return Math.abs(ms) <= MAX_DATE_MS ? new Date(ms).toISOString() : now;
+    if (value >= TIMESTAMP_FROM) {
+      return value * 1000 <= MAX_DATE_MS ? new Date(value * 1000).toISOString() : now;
+    }
+    // A day number beyond any date (or before 1970) is taken as now.
+    if (Math.abs(value) > MAX_DAYS) return now;
+    return ankiDayStart(clock, value).toISOString();
   };
   let due = now;
   if (state !== 'new') due = dueOf(card.due);
@@ -96,6 +135,11 @@ export function ankiScheduleToMnemo(
     stability: memory?.s ?? null,
     difficulty: memory?.d ?? null,
     fsrs_state: state === 'new' ? 0 : state === 'review' ? 2 : relearning ? 3 : 1,
+    learning_step: state === 'learning' ? learningStepFromLeft(relearning, card.left ?? 0) : 0,
+    buried_until:
+      card.queue === -2 || card.queue === -3
+        ? studyDayBounds(new Date(now), clock.timeZone).end.toISOString()
+        : null,
     last_reviewed_at: lastReviewed,
   };
 }

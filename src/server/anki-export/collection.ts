@@ -3,7 +3,15 @@ import { ANKI_DEFAULT_DECK, ankiDeckNames } from '../../core/anki-export/deck-na
 import { ankiFieldHtml } from '../../core/anki-export/field-html';
 import { stripControlCharacters } from '../../core/card-content/control-characters';
 import { plainTextOf } from '../../core/card-content/render';
-import { addDays, studyDate, studyDaysBetween, studyDayStart } from '../../core/scheduling';
+import {
+  addDays,
+  studyDate,
+  studyDayBounds,
+  studyDaysBetween,
+  studyDayStart,
+} from '../../core/scheduling';
+import { ankiLeft, ankiRevlogTiming, type ReviewForRevlog } from '../../core/anki-export/learning';
+import { localParts } from '../../core/scheduling/time';
 import { ankiDeckJson, ankiDeckConfigJson, ankiModels, MODEL_IDS } from './models';
 
 /**
@@ -51,6 +59,9 @@ export interface ExportCard {
   stability: number | null;
   difficulty: number | null;
   fsrs_state: number;
+  learning_step: number;
+  /** 1 when the card lapsed into a leech: it goes out with Anki's `leech` tag. */
+  is_leech: number;
   created_at: string;
   updated_at: string;
 }
@@ -65,6 +76,8 @@ export interface ExportReview {
   new_ease_factor: number;
   new_due_date: string;
   reviewed_at: string;
+  /** The card's scheduling fields before the answer (JSON), when known. */
+  previous_card?: string | null;
 }
 
 export interface AnkiCollection {
@@ -136,7 +149,7 @@ export function buildAnkiCollection(input: {
     // Text and Back Extra of a cloze note, Front and Back of a Q&A one.
     const fields = [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
     const sortText = plainTextOf(stripControlCharacters(first.front_content));
-    const tags = first.tags.trim() ? ` ${first.tags.trim()} ` : '';
+    const tags = ankiTags(first.tags, note.cards);
     noteRows.push([
       note.id,
       noteGuid(key),
@@ -173,25 +186,17 @@ export function buildAnkiCollection(input: {
     let id = Date.parse(review.reviewed_at);
     while (used.has(id)) id++;
     used.add(id);
-    const reviewed = Date.parse(review.reviewed_at);
-    const ivl =
-      review.new_interval_days >= 1
-        ? Math.round(review.new_interval_days)
-        : -Math.max(1, Math.round((Date.parse(review.new_due_date) - reviewed) / 1000));
-    // Anki's review kinds: 0 learning, 1 review, 2 relearning.
-    const type =
-      review.previous_card_state === 'review'
-        ? 1
-        : review.previous_card_state === 'learning' && review.previous_interval_days >= 1
-          ? 2
-          : 0;
+    const { type, ivl, lastIvl } = ankiRevlogTiming({
+      ...review,
+      previous: previousCard(review.previous_card),
+    });
     revlog.push([
       id,
       cid,
       0,
       EASE[review.user_response],
       ivl,
-      Math.round(review.previous_interval_days),
+      lastIvl,
       Math.round(review.new_ease_factor * 1000),
       Math.min(60_000, Math.round(review.response_time_seconds * 1000)),
       type,
@@ -219,6 +224,8 @@ export function buildAnkiCollection(input: {
       conf: JSON.stringify({
         schedVer: 2,
         rollover: 4,
+        // Minutes west of UTC at crt: Anki in any zone counts the same calendar days from it.
+        creationOffset: minutesWest(crtInstant, timeZone),
         nextPos: position + 1,
         curDeck: 1,
         activeDecks: [1],
@@ -259,13 +266,17 @@ function schedulingOf(
   let type: number;
   let due: number;
   let ivl = 0;
+  let left = 0;
   if (state === 'new') {
     type = 0;
     due = position;
   } else if (state === 'learning') {
-    type = card.lapses > 0 && card.interval_days >= 1 ? 3 : 1;
+    const relearning = card.fsrs_state === 3 || card.lapses > 0;
+    type = relearning ? 3 : 1;
     due = seconds(card.due_date);
-    ivl = type === 3 ? Math.max(1, Math.round(card.interval_days)) : 0;
+    ivl = relearning ? Math.max(1, Math.round(card.interval_days)) : 0;
+    const cutoff = studyDayBounds(now, timeZone).end.getTime();
+    left = ankiLeft(relearning, card.learning_step, Date.parse(card.due_date), cutoff);
   } else {
     type = 2;
     due = Math.max(0, studyDaysBetween(crt, new Date(card.due_date), timeZone));
@@ -286,12 +297,37 @@ function schedulingOf(
     state === 'new' ? 0 : factor,
     reps,
     card.lapses,
-    state === 'learning' ? 1 : 0,
+    left,
     0,
     0,
     0,
     data,
   ];
+}
+
+/** Minutes west of UTC of the zone at an instant (Anki's `creationOffset`: UTC+1 is -60). */
+function minutesWest(instant: Date, timeZone: string): number {
+  const local = localParts(instant, timeZone);
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  return Math.round((Math.floor(instant.getTime() / 60_000) * 60_000 - wall) / 60_000);
+}
+
+/** Anki's tags column (' a b '): the note's tags, and `leech` when one of its cards is a leech. */
+function ankiTags(tags: string, cards: ExportCard[]): string {
+  const words = tags.split(/\s+/).filter(Boolean);
+  const leech = cards.some((card) => Number(card.is_leech) === 1);
+  if (leech && !words.some((word) => word.toLowerCase() === 'leech')) words.push('leech');
+  return words.length > 0 ? ` ${words.join(' ')} ` : '';
+}
+
+/** The `previous_card` JSON of an answer, or nothing when unreadable. */
+function previousCard(json: string | null | undefined): ReviewForRevlog['previous'] {
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json) as ReviewForRevlog['previous'];
+  } catch {
+    return undefined;
+  }
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

@@ -42,6 +42,8 @@ export async function findExportData(db: Kysely<Database>, userId: string, deckI
       'stability',
       'difficulty',
       'fsrs_state',
+      'learning_step',
+      'is_leech',
       'created_at',
       'updated_at',
     ])
@@ -62,6 +64,7 @@ export async function findExportData(db: Kysely<Database>, userId: string, deckI
       'new_ease_factor',
       'new_due_date',
       'reviewed_at',
+      'previous_card',
     ])
     .where('user_id', '=', userId)
     .where('deck_id', 'in', ids)

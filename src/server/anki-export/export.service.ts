@@ -68,6 +68,8 @@ export async function exportAnkiPackage(
       stability: card.stability === null ? null : num(card.stability),
       difficulty: card.difficulty === null ? null : num(card.difficulty),
       fsrs_state: num(card.fsrs_state),
+      learning_step: num(card.learning_step),
+      is_leech: num(card.is_leech),
       cloze_number: card.cloze_number === null ? null : num(card.cloze_number),
     })),
     reviews: data.reviews.map((review) => ({

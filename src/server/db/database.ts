@@ -185,6 +185,8 @@ export interface ImportJobTable {
   deck_id: string | null;
   keep_decks: Generated<number>;
   file_name: string;
+  /** The uploader's zone (IANA): the package's due days are counted in it (migration 0016). */
+  time_zone: Generated<string>;
   /** The stored upload ({userId}/imports/{jobId}.apkg), null once removed. */
   upload_path: string | null;
   /** JSON AnkiImportSummary once completed. */

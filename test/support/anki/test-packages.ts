@@ -62,6 +62,8 @@ export interface FixtureSpec {
   ver?: number;
   /** The scheduler the collection says it was studied with (2 by default). */
   schedVer?: number;
+  /** Anki's `creationOffset` (minutes west of UTC at crt), written only when given. */
+  creationOffset?: number;
   noteTypes: AnkiNoteType[];
   decks: { id: number; name: string }[];
   notes: FixtureNote[];
@@ -117,7 +119,12 @@ export function buildCollection(spec: FixtureSpec): Buffer {
   db.prepare('insert into col values (1, ?, 0, 0, ?, 0, 0, 0, ?, ?, ?, ?, ?)').run(
     spec.crt ?? 1_700_000_000,
     spec.ver ?? (current ? 18 : 11),
-    current ? '' : JSON.stringify({ schedVer: spec.schedVer ?? 2 }),
+    current
+      ? ''
+      : JSON.stringify({
+          schedVer: spec.schedVer ?? 2,
+          ...(spec.creationOffset === undefined ? {} : { creationOffset: spec.creationOffset }),
+        }),
     current ? '' : JSON.stringify(models),
     current ? '' : JSON.stringify(decks),
     '{}',
@@ -127,6 +134,11 @@ export function buildCollection(spec: FixtureSpec): Buffer {
     db.prepare("insert into config values ('schedVer', 0, 0, ?)").run(
       Buffer.from(String(spec.schedVer ?? 2)),
     );
+    if (spec.creationOffset !== undefined) {
+      db.prepare("insert into config values ('creationOffset', 0, 0, ?)").run(
+        Buffer.from(String(spec.creationOffset)),
+      );
+    }
     for (const type of spec.noteTypes) {
       db.prepare('insert into notetypes values (?, ?, 0, 0, ?)').run(
         Number(type.id),

@@ -37,6 +37,8 @@ export interface AnkiCard {
   factor: number;
   reps: number;
   lapses: number;
+  /** Learning steps remaining (and, in the thousands, those doable today: legacy v2). */
+  left: number;
   data: string;
 }
 
@@ -54,6 +56,8 @@ export interface AnkiReview {
 export interface AnkiCollection {
   /** The collection's creation (seconds since the epoch): review due days count from it. */
   crt: number;
+  /** Minutes west of UTC at the creation (Anki's `creationOffset`), null when not written. */
+  creationOffset: number | null;
   /** The scheduler the collection was studied with (1: the v1 scheduler's three buttons). */
   schedVer: number;
   noteTypes: Map<string, AnkiNoteType>;
@@ -170,29 +174,36 @@ function schedVerOf(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) ? value : 1;
 }
 
-function legacySchedVer(conf: string): number {
+/** A key of schema 11's `col.conf` JSON (undefined when missing or unreadable). */
+function legacyConfig(conf: string, key: string): unknown {
   try {
-    return schedVerOf((JSON.parse(conf) as { schedVer?: unknown } | null)?.schedVer);
+    return (JSON.parse(conf) as Record<string, unknown> | null)?.[key];
   } catch {
-    return 1;
+    return undefined;
   }
 }
 
 /** Schema 18 keeps the settings as JSON values in `config` (the column is declared `KEY`). */
-function currentSchedVer(db: Database.Database): number {
+function currentConfig(db: Database.Database, key: string): unknown {
   const exists = db
     .prepare("select 1 from sqlite_master where type = 'table' and name = 'config'")
     .get();
-  if (!exists) return 1;
+  if (!exists) return undefined;
   checkTables(db, ['config']);
-  const row = db
-    .prepare("select cast(val as text) as val from config where key = 'schedVer'")
-    .get() as { val: string } | undefined;
+  const row = db.prepare('select cast(val as text) as val from config where key = ?').get(key) as
+    { val: string } | undefined;
   try {
-    return row ? schedVerOf(JSON.parse(row.val)) : 1;
+    return row ? (JSON.parse(row.val) as unknown) : undefined;
   } catch {
-    return 1;
+    return undefined;
   }
+}
+
+/** `creationOffset` (minutes west of UTC when the collection was made), when Anki wrote one. */
+function creationOffsetOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 23 * 60
+    ? value
+    : null;
 }
 
 const LEGACY_TABLES = ['col', 'notes', 'cards', 'revlog'];
@@ -232,7 +243,7 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
   const cards = (
     db
       .prepare(
-        `select id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, odid, odue, data
+        `select id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, left, odid, odue, data
          from cards order by case when type = 0 then (case when odid = 0 then due else odue end)
          else -1 end, nid, ord`,
       )
@@ -242,13 +253,15 @@ function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
     did: String(odid || card.did),
     due: odid ? odue : card.due,
   }));
-  const schedVer = legacy ? legacySchedVer(col.conf) : currentSchedVer(db);
+  const config = (key: string) => (legacy ? legacyConfig(col.conf, key) : currentConfig(db, key));
+  const schedVer = schedVerOf(config('schedVer'));
+  const creationOffset = creationOffsetOf(config('creationOffset'));
   const revlog = (
     db
       .prepare('select id, cid, ease, ivl, lastIvl, factor, time, type from revlog order by id')
       .all() as AnkiReview[]
   ).map((entry) => (schedVer === 1 ? v1RevlogToV2(entry) : entry));
-  return { crt: col.crt, schedVer, noteTypes, decks, notes, cards, revlog };
+  return { crt: col.crt, creationOffset, schedVer, noteTypes, decks, notes, cards, revlog };
 }
 
 /** `COLLATE unicase` however it is spelt: any case, any spacing, the name quoted or not. */

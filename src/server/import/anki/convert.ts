@@ -64,6 +64,7 @@ export async function convertAnkiPackage(
   bytes: Uint8Array,
   now: string,
   progress: ProgressReport = () => {},
+  timeZone = 'UTC',
 ): Promise<ImportPlan> {
   progress(IMPORT_PHASES.reading, 0, 0);
   const pkg = await readAnkiPackage(bytes);
@@ -75,6 +76,7 @@ export async function convertAnkiPackage(
   const skipped = new Map<string, number>(media.skipped);
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const changed = new Map<string, number>();
+  const clock = { crt: collection.crt, creationOffset: collection.creationOffset, timeZone };
 
   const cards: ConvertedCard[] = [];
   const total = collection.cards.length;
@@ -106,7 +108,7 @@ export async function convertAnkiPackage(
       deckName,
       tags: tagsColumn(note.tags),
       content: conversion.card,
-      schedule: ankiScheduleToMnemo(card, collection.crt, now, lastReview.get(card.id) ?? null),
+      schedule: ankiScheduleToMnemo(card, clock, now, lastReview.get(card.id) ?? null),
     });
   });
   progress(IMPORT_PHASES.converting, total, total);

@@ -8,10 +8,13 @@ import { register } from 'tsx/esm/api';
 register();
 const { convertAnkiPackage } = await import('./convert.ts');
 
-parentPort?.once('message', async ({ bytes, now }) => {
+parentPort?.once('message', async ({ bytes, now, timeZone }) => {
   try {
-    const plan = await convertAnkiPackage(bytes, now, (phase, done, total) =>
-      parentPort?.postMessage({ type: 'progress', phase, done, total }),
+    const plan = await convertAnkiPackage(
+      bytes,
+      now,
+      (phase, done, total) => parentPort?.postMessage({ type: 'progress', phase, done, total }),
+      timeZone,
     );
     // The media files' bytes are moved, not copied (each has a buffer of its own: media.ts).
     const transfer = plan.media.map((file) => file.bytes.buffer);

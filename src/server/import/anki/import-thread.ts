@@ -17,7 +17,7 @@ type Reply =
 export function convertInThread(
   bytes: Uint8Array,
   now: string,
-  options: { signal: AbortSignal; onProgress: ProgressReport },
+  options: { signal: AbortSignal; onProgress: ProgressReport; timeZone?: string },
 ): Promise<ImportPlan> {
   return new Promise<ImportPlan>((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason as Error);
@@ -46,6 +46,6 @@ export function convertInThread(
     thread.on('error', (error) => finish(error));
     thread.on('exit', (code) => finish(new Error(`the import thread stopped (exit code ${code})`)));
     const copy = new Uint8Array(bytes);
-    thread.postMessage({ bytes: copy, now }, [copy.buffer]);
+    thread.postMessage({ bytes: copy, now, timeZone: options.timeZone ?? 'UTC' }, [copy.buffer]);
   });
 }

@@ -28,6 +28,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The start of day N of the collection (crt 14 November 2023, UTC): its date + N, 4 am. */
+const dayStart = (day: number) => new Date(Date.UTC(2023, 10, 14 + day, 4)).toISOString();
+
 const upload = (user: HttpClient, bytes: Uint8Array, fields: Record<string, string>) =>
   importAnkiAndWait(user, bytes, fields);
 
@@ -74,7 +77,8 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
       interval_days: 12,
       ease_factor: 2.3,
       review_count: 5,
-      due_date: new Date((CRT + 400 * DAY) * 1000).toISOString(),
+      // Day 400 of a collection made 14 November 2023 (UTC): 18 December 2024, from 4 am.
+      due_date: dayStart(400),
       last_reviewed_at: new Date((CRT + 388 * DAY) * 1000 + 7).toISOString(),
     });
     expect(byFront.get('chien')).toMatchObject({ back_content: 'dog', card_state: 'new' });
@@ -85,7 +89,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
     });
     expect(byFront.get('chat')).toMatchObject({
       card_state: 'learning',
-      due_date: new Date((CRT + 500 * DAY) * 1000).toISOString(),
+      due_date: new Date((CRT + 500 * DAY) * 1000).toISOString(), // a timestamp
     });
     expect(byFront.has('cat')).toBe(false);
 

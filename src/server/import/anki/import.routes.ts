@@ -54,6 +54,7 @@ export const importRoutes: ApiRoute[] = [
       if (!streamed) throw badRequest(REQUEST_MESSAGES.selectFile, 'NO_FILE');
       return startImportJob(db, storage, user.id, streamed, {
         deckId: body.keep_decks === 'true' ? null : (body.deck_id ?? null),
+        timeZone: body.time_zone ?? 'UTC',
       });
     },
   }),

@@ -138,7 +138,6 @@ export async function writeImportPlan(
       back_content: content.back_content,
       source_job_id: null,
       is_edited: 0,
-      learning_step: 0,
       average_response_time: null,
       created_at: new Date(Date.parse(now) + rows.length).toISOString(),
       updated_at: now,

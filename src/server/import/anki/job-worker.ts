@@ -175,7 +175,11 @@ export class ImportWorker {
         return;
       }
       const now = nowIso();
-      const plan = await convertInThread(bytes, now, { signal, onProgress: progress });
+      const plan = await convertInThread(bytes, now, {
+        signal,
+        onProgress: progress,
+        timeZone: job.time_zone ?? 'UTC',
+      });
       const converted = Date.now();
       const mediaWritten = await storeImportMedia(storage, job.user_id, plan.media, {
         signal,

@@ -58,7 +58,7 @@ export async function startImportJob(
   storage: FileStorage,
   userId: string,
   upload: StreamedFile,
-  target: ImportTarget,
+  target: ImportTarget & { timeZone?: string },
 ): Promise<AnkiImportJob> {
   await checkAnkiPackage(upload.path);
   await checkImportTarget(db, userId, target);
@@ -73,6 +73,7 @@ export async function startImportJob(
       status: 'pending',
       deck_id: target.deckId,
       keep_decks: target.deckId === null ? 1 : 0,
+      time_zone: target.timeZone ?? 'UTC',
       file_name: upload.filename.slice(0, 255) || 'package.apkg',
       upload_path: uploadPath,
       created_at: now,

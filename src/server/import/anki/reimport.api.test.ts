@@ -11,7 +11,7 @@ import type { HttpClient } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { buildPackage, packageEntries, STOCK } from '../../../../test/support/anki/test-packages';
 import { writeZip } from './zip-writer';
-import { CRT, DAY, fullSpec } from '../../../../test/support/anki/full-spec';
+import { CRT, fullSpec } from '../../../../test/support/anki/full-spec';
 
 let server: TestServer;
 let db: Db;
@@ -144,7 +144,8 @@ describe('importing into a chosen deck, and again', () => {
       cards.find((card) => card.front_content === front)!.created_at;
     expect(created('first') < created('second')).toBe(true);
     expect(cards.find((card) => card.front_content === 'borrowed')).toMatchObject({
-      due_date: new Date((CRT + 450 * DAY) * 1000).toISOString(),
+      // Day 450 of a collection made 14 November 2023 (UTC): its date + 450, from 4 am.
+      due_date: new Date(Date.UTC(2023, 10, 14 + 450, 4)).toISOString(),
     });
   });
 

@@ -44,6 +44,8 @@ export async function importReviews(
         interval_days: review.previous_interval_days,
         ease_factor: review.previous_ease_factor,
         imported: true,
+        // Anki's review kind (0 learning, 1 review, 2 relearning): an export writes it back.
+        anki_type: entry.type,
       }),
       undone_at: null,
     });

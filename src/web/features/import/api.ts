@@ -22,6 +22,7 @@ export function startAnkiImport(input: AnkiImportInput): Promise<AnkiImportJob> 
   const form = new FormData();
   if (input.deckId) form.set('deck_id', input.deckId);
   else form.set('keep_decks', 'true');
+  form.set('time_zone', Intl.DateTimeFormat().resolvedOptions().timeZone);
   form.set('file', input.file);
   return upload<AnkiImportJob>('/api/import/anki', form, input.onProgress);
 }
