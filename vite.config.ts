@@ -3,14 +3,60 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The dark theme's background, the default theme (THEME_COLORS of src/core/app-theme.ts). */
+const DARK_BACKGROUND = '#0b0c16';
 
-/** The SPA lives in src/web and is built into dist/web, which the server serves. */
+/**
+ * The SPA lives in src/web and is built into dist/web, which the server serves. The build also
+ * writes the web app manifest and the service worker (Workbox, through vite-plugin-pwa): it
+ * precaches the app shell and its assets, so every page opens offline after one visit; API
+ * answers are never cached by it. A new worker waits until the user accepts it (src/web/lib/pwa.ts).
+ */
 export default defineConfig({
   root: path.join(here, 'src/web'),
   publicDir: path.join(here, 'src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'theme-init.js', 'robots.txt', 'icons/*.png'],
+      manifest: {
+        id: '/',
+        name: 'Mnemo',
+        short_name: 'Mnemo',
+        description: 'AI flashcards and spaced repetition',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: DARK_BACKGROUND,
+        theme_color: DARK_BACKGROUND,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt,wasm}'],
+        // pdf.js's worker is the largest asset, and the import pages need it offline too.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz$/, /^\/readyz$/, /^\/\.well-known\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [],
+      },
+    }),
+  ],
   build: {
     outDir: path.join(here, 'dist/web'),
     emptyOutDir: true,

@@ -4,6 +4,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env, Hono } from 'hono';
 import { isAppPath } from '../core/app-paths';
 
+/** Files the browser must revalidate every time: the service worker and the app's manifest. */
+const NO_CACHE_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
+
 /** The last segment of a path has an extension: a request for a file, never a client route. */
 const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]+$/;
 
@@ -20,6 +23,14 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  // The service worker and the manifest are checked for a new version at every start: never
+  // kept by the HTTP cache (the worker itself caches the app, see vite.config.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    if (NO_CACHE_FILES.has(c.req.path) && c.res.status === 200) {
+      c.header('Cache-Control', 'no-cache');
+    }
   });
   app.use('*', async (c, next) => {
     // Only regular files under dist/web (favicon, robots.txt, theme-init.js…); "/" and folders

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
+import { startServiceWorker } from './lib/pwa';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -12,3 +13,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+startServiceWorker();

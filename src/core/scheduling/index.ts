@@ -5,6 +5,7 @@ export * from './due';
 export * from './fsrs';
 export * from './queue';
 export * from './scheduler';
+export * from './session-queue';
 export * from './sm2';
 export * from './stats';
 export * from './time';

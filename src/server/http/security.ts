@@ -17,6 +17,9 @@ export const securityHeaders = () =>
       mediaSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The app's service worker (/sw.js) and manifest, both from the app's own origin.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       frameAncestors: ["'none'"],

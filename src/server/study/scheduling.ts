@@ -1,12 +1,10 @@
 import type { Selectable } from 'kysely';
 import {
   computeStatistics,
-  orderSessionQueue,
   type Rating,
   type ScheduleResult,
   scheduleReview,
   type SchedulingCard,
-  type SessionType,
   sessionPreview,
   studyDayBounds,
 } from '../../core/scheduling';
@@ -86,15 +84,6 @@ export function cardChangesFrom(next: ScheduleResult) {
 export function studyDay(now: Date, timeZone: string) {
   const bounds = studyDayBounds(now, timeZone);
   return { start: nowIso(bounds.start), end: nowIso(bounds.end) };
-}
-
-export function orderQueue(
-  newCards: CardRow[],
-  dueCards: CardRow[],
-  sessionType: SessionType,
-  seed: string,
-): CardRow[] {
-  return orderSessionQueue(newCards, dueCards, sessionType, seed);
 }
 
 export const toPreview = sessionPreview;

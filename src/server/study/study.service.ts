@@ -17,8 +17,8 @@ import { nowIso, toIso } from '../db/time';
 import { getDeck } from '../decks/decks.service';
 import { toFlashcard } from '../flashcards/flashcards.service';
 import { HttpError, notFound } from '../http/errors';
-import { todaysRoom } from '../../core/scheduling';
-import { orderQueue, toPreview } from './scheduling';
+import { buildSessionQueue, todaysRoom } from '../../core/scheduling';
+import { toPreview } from './scheduling';
 import {
   autoCompleteAbandonedSessions,
   type CardRow,
@@ -103,20 +103,24 @@ export async function startSession(
   const id = randomUUID();
   // The deck's limits rule; a session may ask for fewer (max_new_cards, max_review_cards).
   const studied = await studiedTodayByDeck(db, userId, input.time_zone, now, deckId);
-  const room = todaysRoom(
-    { newCardsPerDay: deck.new_cards_per_day, maxReviewsPerDay: deck.max_reviews_per_day },
-    studied.get(deckId) ?? NOTHING_STUDIED,
-    {
-      sessionType: input.session_type,
-      maxNewCards: input.max_new_cards,
-      maxReviewCards: input.max_review_cards,
-    },
-  );
+  const rules = {
+    limits: { newCardsPerDay: deck.new_cards_per_day, maxReviewsPerDay: deck.max_reviews_per_day },
+    studied: studied.get(deckId) ?? NOTHING_STUDIED,
+    sessionType: input.session_type,
+    maxNewCards: input.max_new_cards,
+    maxReviewCards: input.max_review_cards,
+    now,
+    timeZone: input.time_zone,
+  };
+  // The queries find the candidates with the deck's indexes; the queue itself is the one
+  // definition in src/core (buildSessionQueue), which the device runs too when offline.
+  const room = todaysRoom(rules.limits, rules.studied, rules);
   const [newCards, dueCards] = await Promise.all([
     findNewCards(db, userId, deckId, room.newLimit, nowIso(now)),
     findDueCards(db, userId, deckId, dueCutoffsIso(now, input.time_zone), room.reviewLimit),
   ]);
-  if (newCards.length + dueCards.length === 0) {
+  const ordered = buildSessionQueue([...newCards, ...dueCards], { ...rules, seed: id });
+  if (ordered.length === 0) {
     throw new HttpError(409, 'NOTHING_TO_STUDY', STUDY_MESSAGES.nothingToStudy);
   }
   const idleBefore = nowIso(new Date(now.getTime() - ABANDONED_SESSION_IDLE_MINUTES * 60_000));
@@ -142,7 +146,7 @@ export async function startSession(
     });
     return count;
   });
-  const queue = orderQueue(newCards, dueCards, input.session_type, id).map(toQueueCard);
+  const queue = ordered.map(toQueueCard);
   const session = await findSession(db, userId, id);
   if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
   return { session: toSession(session), queue, autoCompleted };

@@ -3,13 +3,23 @@ import { RouteError } from '../components/errors/route-error';
 import { RootLayout } from '../components/layouts/root-layout';
 import { LoadingMessage } from '../components/ui/spinner';
 import { AccountNotices } from '../features/auth/components/account-notices';
+import { UpdatePrompt } from '../features/offline/update-prompt';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 
 /** The route table of SPEC §2 (plus /settings). Screens past the landing page load on demand. */
 const router = createBrowserRouter([
   {
-    element: <RootLayout notices={<AccountNotices />} />,
+    element: (
+      <RootLayout
+        notices={
+          <>
+            <AccountNotices />
+            <UpdatePrompt />
+          </>
+        }
+      />
+    ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingMessage fullScreen />,
     children: [

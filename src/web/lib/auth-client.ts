@@ -17,11 +17,15 @@ export const authClient = createAuthClient({
   plugins: [twoFactorClient(), magicLinkClient(), emailOTPClient(), phoneNumberClient()],
 });
 
-authClient.$store.atoms.session?.subscribe((value: { data: unknown; isPending: boolean }) => {
-  if (!value.isPending) {
-    setSession({ data: (value.data as AuthSession | null) ?? null, isPending: false });
-  }
-});
+authClient.$store.atoms.session?.subscribe(
+  (value: { data: unknown; error?: unknown; isPending: boolean }) => {
+    // A session check that could not reach the server (offline) says nothing about the session:
+    // the one known stays (session-store.ts).
+    if (!value.isPending && !(value.error && !value.data)) {
+      setSession({ data: (value.data as AuthSession | null) ?? null, isPending: false });
+    }
+  },
+);
 
 export type AuthSession = typeof authClient.$Infer.Session;
 export type AuthUser = AuthSession['user'];

@@ -15,18 +15,49 @@ let state: SessionState = { data: null, isPending: true };
 const listeners = new Set<() => void>();
 let loading: Promise<void> | undefined;
 
+/**
+ * The last signed-in user, kept on the device (without the session's token) so that the app
+ * opens offline with the pages the learner saw (the service worker serves the app; the server,
+ * when reached again, decides). Signing out, or the server saying there is no session, drops it.
+ */
+const REMEMBERED_KEY = 'mnemo-offline-session';
+
+function remember(data: AuthSession | null): void {
+  try {
+    if (data) {
+      const session = { ...data.session, token: '' };
+      localStorage.setItem(REMEMBERED_KEY, JSON.stringify({ ...data, session }));
+    } else localStorage.removeItem(REMEMBERED_KEY);
+  } catch {
+    // Storage unavailable: the app needs the network to know the user then.
+  }
+}
+
+function remembered(): AuthSession | null {
+  try {
+    const raw = localStorage.getItem(REMEMBERED_KEY);
+    return raw ? (JSON.parse(raw) as AuthSession) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function setSession(next: SessionState): void {
   state = next;
+  if (!next.isPending) remember(next.data);
   for (const listener of listeners) listener();
 }
 
-/** Asks the server for the session (again) and publishes the answer. */
+/**
+ * Asks the server for the session (again) and publishes the answer; when the server cannot be
+ * reached (offline), the user last seen on this device.
+ */
 export function loadSession(): Promise<void> {
   loading ??= fetch('/api/auth/get-session', { credentials: 'same-origin' })
     .then(async (response) =>
       response.ok ? ((await response.json()) as AuthSession | null) : null,
     )
-    .catch(() => null)
+    .catch(() => remembered())
     .then((data) => setSession({ data: data?.user ? data : null, isPending: false }))
     .finally(() => {
       loading = undefined;

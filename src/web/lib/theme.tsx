@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { THEME_COLORS } from '../../core/app-theme';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '../../core/constants';
 
 interface ThemeContextValue {
@@ -23,6 +24,8 @@ function applyTheme(theme: Theme): void {
   root.classList.remove('light', 'dark');
   root.classList.add(theme);
   root.style.colorScheme = theme;
+  // The browser's (and the installed app's) title bar follows the theme.
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
 }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {

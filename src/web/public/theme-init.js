@@ -10,4 +10,6 @@
   root.classList.remove('dark', 'light');
   root.classList.add(theme);
   root.style.colorScheme = theme;
+  var color = document.querySelector('meta[name="theme-color"]');
+  if (color) color.setAttribute('content', theme === 'light' ? '#fafafd' : '#0b0c16');
 })();
