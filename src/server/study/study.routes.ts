@@ -6,7 +6,9 @@ import {
   STUDY_MESSAGES,
   studyQuerySchema,
 } from '../../core/study-schemas';
+import { OFFLINE_MESSAGES, offlineCopyQuerySchema } from '../../core/offline-schemas';
 import { type ApiRoute, route } from '../http/route-table';
+import { offlineCopy } from './offline.service';
 import { studyStatistics } from './stats.service';
 import { getTuning, startTuning } from './tuning.service';
 import {
@@ -43,6 +45,20 @@ export const studyRoutes: ApiRoute[] = [
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
     handle: ({ db, user, params, query }) =>
       sessionPreview(db, user.id, params.deckId ?? '', query.time_zone),
+  }),
+  route({
+    method: 'get',
+    path: '/decks/:deckId/study/offline',
+    tag: 'Study',
+    summary:
+      'A deck kept for offline study: settings, answers today and the cards of the next days',
+    query: offlineCopyQuerySchema,
+    errors: {
+      400: [STUDY_MESSAGES.timeZone, OFFLINE_MESSAGES.days],
+      404: [DECK_MESSAGES.notFound],
+    },
+    example: { query: () => ({ time_zone: 'Europe/Paris', days: '3' }) },
+    handle: ({ db, user, params, query }) => offlineCopy(db, user.id, params.deckId ?? '', query),
   }),
   route({
     method: 'post',
