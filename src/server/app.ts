@@ -101,7 +101,7 @@ export function createApp({ config, db, auth, logger, storage, webDistDir, maile
     );
   });
 
-  const routeLimits = { ankiImportMaxBytes: config.ankiImportMaxBytes };
+  const routeLimits = { ankiImportMaxBytes: config.ankiImportMaxBytes, quotas: config.quotas };
   const uploadPaths = apiRoutes
     .filter((item) => item.form)
     .map((item) => ({ path: `/api${item.path}`, ...item.streamFile?.(routeLimits) }));

@@ -121,6 +121,7 @@ export function startWorkers(
       leaseSeconds: config.generation.leaseSeconds,
       deadlineSeconds: config.generation.deadlineSeconds,
       maxJobsPerUser: config.generation.maxJobsPerUser,
+      quotas: config.quotas,
     });
   });
   if (imports) {
@@ -131,6 +132,7 @@ export function startWorkers(
         logger,
         leaseSeconds: config.generation.leaseSeconds,
         deadlineSeconds: config.generation.deadlineSeconds,
+        quotas: config.quotas,
       }),
     );
   }
