@@ -78,3 +78,46 @@ test('import a package with an image, see it on the card, study it, export it ag
   const bytes = zlib.zstdDecompressSync(await zip.file(entry)!.async('uint8array'));
   expect(bytes.equals(png)).toBe(true);
 });
+
+test('Settings shows what the account stores and may store (issue 21)', async ({ page }) => {
+  const png = tinyPng('usage', 16);
+  const apkg = buildPackage({
+    generation: 'anki21b',
+    noteTypes: [STOCK.basic],
+    decks: [{ id: 31, name: 'Usage' }],
+    notes: [
+      {
+        guid: 'e2e-usage',
+        mid: STOCK.basic.id,
+        fields: ['A picture <img src="u.png">', 'Yes'],
+        cards: [{ ord: 0 }],
+      },
+    ],
+    media: [{ name: 'u.png', data: png }],
+  });
+  await signUp(page, uniqueEmail('usage'));
+  await page.goto('/settings');
+  const usage = page.getByRole('region', { name: 'Usage' });
+  await expect(usage).toContainText('Storage: 0 bytes of 1 GB · Cards: 0 of 100,000');
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Import Anki package' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Anki package' });
+  await dialog.getByLabel('Package').setInputFiles({
+    name: 'usage.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: apkg,
+  });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('list', { name: 'Import summary' })).toContainText(
+    'Imported 1 new note as 1 card',
+  );
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto('/settings');
+  await expect(usage).toContainText(`Storage: ${png.length} bytes of 1 GB · Cards: 1 of 100,000`);
+  await expect(usage.getByRole('progressbar', { name: 'Cards' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+});

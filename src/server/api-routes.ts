@@ -45,6 +45,8 @@ import { preferenceRoutes } from './preferences/preferences.routes';
 import { ankiExportRoutes } from './anki-export/export.routes';
 import { importRoutes as ankiImportRoutes } from './import/anki/import.routes';
 import { apiTokenRoutes } from './api-tokens/api-tokens.routes';
+import { quotaRoutes } from './quotas/quotas.routes';
+import { sweepMediaQuietly } from './quotas/media-sweep';
 import { mediaRoutes } from './media/media.routes';
 import { aiSettingsRoutes } from './ai-settings/ai-settings.routes';
 
@@ -114,8 +116,9 @@ export const apiRoutes: ApiRoute[] = [
     summary: 'Delete a deck with all its cards, sessions and reviews',
     errors: { 404: [DECK_MESSAGES.notFound] },
     example: {},
-    handle: async ({ db, user, params }) => {
+    handle: async ({ db, storage, user, params }) => {
       await deleteDeck(db, user.id, params.deckId ?? '');
+      await sweepMediaQuietly(db, storage, user.id);
       return { deleted: true };
     },
   }),
@@ -128,8 +131,8 @@ export const apiRoutes: ApiRoute[] = [
     status: 201,
     errors: { 404: [DECK_MESSAGES.notFound] },
     example: { body: () => ({}) },
-    handle: ({ db, user, params, body }) =>
-      duplicateDeck(db, user.id, params.deckId ?? '', body.name),
+    handle: ({ db, user, params, body, limits }) =>
+      duplicateDeck(db, user.id, params.deckId ?? '', body.name, limits.quotas),
   }),
   route({
     method: 'get',
@@ -171,7 +174,7 @@ export const apiRoutes: ApiRoute[] = [
       }),
       refersToDeck: true,
     },
-    handle: ({ db, user, body }) => createFlashcard(db, user.id, body),
+    handle: ({ db, user, body, limits }) => createFlashcard(db, user.id, body, limits.quotas),
   }),
   route({
     method: 'post',
@@ -188,8 +191,8 @@ export const apiRoutes: ApiRoute[] = [
       }),
       refersToDeck: true,
     },
-    handle: async ({ db, user, body }) => ({
-      flashcards: await bulkCreateFlashcards(db, user.id, body),
+    handle: async ({ db, user, body, limits }) => ({
+      flashcards: await bulkCreateFlashcards(db, user.id, body, limits.quotas),
     }),
   }),
   route({
@@ -200,7 +203,11 @@ export const apiRoutes: ApiRoute[] = [
     body: cardIdsSchema,
     errors: { 404: [CARD_MESSAGES.notFound] },
     example: { body: (ids) => ({ ids: ids.cardIds }) },
-    handle: ({ db, user, body }) => deleteFlashcards(db, user.id, body.ids),
+    handle: async ({ db, storage, user, body }) => {
+      const deleted = await deleteFlashcards(db, user.id, body.ids);
+      await sweepMediaQuietly(db, storage, user.id);
+      return deleted;
+    },
   }),
   route({
     method: 'post',
@@ -248,7 +255,11 @@ export const apiRoutes: ApiRoute[] = [
       409: [clozeRemovalMessage([2])],
     },
     example: { body: () => ({ front_content: 'Edited front' }) },
-    handle: ({ db, user, params, body }) => updateFlashcard(db, user.id, params.cardId ?? '', body),
+    handle: async ({ db, storage, user, params, body, limits }) => {
+      const card = await updateFlashcard(db, user.id, params.cardId ?? '', body, limits.quotas);
+      await sweepMediaQuietly(db, storage, user.id);
+      return card;
+    },
   }),
   route({
     method: 'delete',
@@ -257,7 +268,11 @@ export const apiRoutes: ApiRoute[] = [
     summary: "Delete a card; a cloze card's note goes with it (every sibling), as in Anki",
     errors: { 404: [CARD_MESSAGES.notFound] },
     example: {},
-    handle: ({ db, user, params }) => deleteFlashcards(db, user.id, [params.cardId ?? '']),
+    handle: async ({ db, storage, user, params }) => {
+      const deleted = await deleteFlashcards(db, user.id, [params.cardId ?? '']);
+      await sweepMediaQuietly(db, storage, user.id);
+      return deleted;
+    },
   }),
   ...cardStatusRoutes,
   ...studyRoutes,
@@ -270,4 +285,5 @@ export const apiRoutes: ApiRoute[] = [
   ...apiTokenRoutes,
   ...mediaRoutes,
   ...aiSettingsRoutes,
+  ...quotaRoutes,
 ];

@@ -113,7 +113,7 @@ export function createApp({
     );
   });
 
-  const routeLimits = { ankiImportMaxBytes: config.ankiImportMaxBytes };
+  const routeLimits = { ankiImportMaxBytes: config.ankiImportMaxBytes, quotas: config.quotas };
   const uploadPaths = apiRoutes
     .filter((item) => item.form)
     .map((item) => ({ path: `/api${item.path}`, ...item.streamFile?.(routeLimits) }));

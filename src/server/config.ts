@@ -133,6 +133,8 @@ const envSchema = z.object({
       .optional(),
   ),
   ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
+  USER_STORAGE_QUOTA_MB: int(1, 16_777_216, 1024),
+  USER_CARD_QUOTA: int(1, 100_000_000, 100_000),
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString,
@@ -218,6 +220,8 @@ export interface Config {
   storage: StorageConfig;
   /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
   ankiImportMaxBytes: number;
+  /** Per user: bytes of stored files (USER_STORAGE_QUOTA_MB) and cards (USER_CARD_QUOTA). */
+  quotas: { storageBytes: number; cards: number };
   /**
    * Signed access tokens (JWT): their lifetime, and how often the signing key is replaced
    * (0 = never); a replaced key stays published for a day, so tokens it signed still verify.
@@ -425,6 +429,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai,
     ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
+    quotas: { storageBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024, cards: e.USER_CARD_QUOTA },
     jwt: { expiresSeconds: e.JWT_EXPIRES_SECONDS, keyRotationDays: e.JWT_KEY_ROTATION_DAYS },
     sms: {
       twilio:

@@ -142,6 +142,7 @@ export function startWorkers(
       leaseSeconds: config.generation.leaseSeconds,
       deadlineSeconds: config.generation.deadlineSeconds,
       maxJobsPerUser: config.generation.maxJobsPerUser,
+      quotas: config.quotas,
     });
   });
   if (imports) {
@@ -152,6 +153,7 @@ export function startWorkers(
         logger,
         leaseSeconds: config.generation.leaseSeconds,
         deadlineSeconds: config.generation.deadlineSeconds,
+        quotas: config.quotas,
       }),
     );
   }

@@ -84,3 +84,11 @@ export function isAllowedMediaTag(closing: boolean, name: string, attributes: st
   }
   return src;
 }
+
+const REFERENCE = /mnemo-media:([0-9a-f]{64}\.(?:png|jpg|gif|webp|mp3|ogg|wav|m4a))/g;
+
+/** The stored media names a card's text refers to (`mnemo-media:<name>`), in one linear pass. */
+export function mediaNamesIn(text: string | null): string[] {
+  if (!text || !text.includes(MEDIA_SCHEME)) return [];
+  return [...text.matchAll(REFERENCE)].map((match) => match[1]!);
+}

@@ -116,6 +116,13 @@ export function authOptions(
         await deleteAllApiTokens(db.kysely, data.user.id);
       },
       resetPasswordTokenExpiresIn: 60 * 60,
+      // With REQUIRE_EMAIL_VERIFICATION, better-auth answers a sign-up with an address that has
+      // an account exactly as a new one ('check your e-mail', no session); the owner is told
+      // by e-mail instead (issue 21). With auto sign-in (the default) a new account gets its
+      // session at once, so the answers differ: see docs/ARCHITECTURE.md.
+      onExistingUserSignUp: async ({ user }) => {
+        sendInBackground(emails.existingAccount(user.email, `${config.baseUrl}/login`));
+      },
       sendResetPassword: async ({ user, url }) => {
         sendInBackground(emails.resetPassword(user.email, url));
       },

@@ -40,6 +40,14 @@ export const emails = {
       'Sign in to Mnemo',
       url,
     ),
+  existingAccount: (to: string, url: string) =>
+    message(
+      to,
+      'Someone tried to sign up to Mnemo with your e-mail',
+      'Someone, perhaps you, tried to create a Mnemo account with this e-mail address, which already has one. Nothing was changed. To use your account, sign in; if you forgot your password, reset it from the sign-in page.',
+      'Sign in to Mnemo',
+      url,
+    ),
   verifyEmail: (to: string, url: string) =>
     message(
       to,

@@ -29,6 +29,7 @@ import {
   insertDeck,
   updateDeckRow,
 } from './decks.repository';
+import { checkCardQuota, NO_QUOTAS, type Quotas } from '../quotas/quotas.service';
 
 /**
  * A deck with its due counts: what a session started now would hold under the deck's daily
@@ -148,10 +149,12 @@ export async function duplicateDeck(
   userId: string,
   deckId: string,
   name?: string,
+  quotas: Quotas = NO_QUOTAS,
 ): Promise<Deck> {
   const source = await getDeck(db, userId, deckId);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
+    await checkCardQuota(trx, userId, quotas, source.card_count);
     const now = nowIso();
     await insertDeck(trx, {
       id,

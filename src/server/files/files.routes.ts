@@ -45,13 +45,13 @@ export const fileRoutes: ApiRoute[] = [
     errors: {
       400: [REQUEST_MESSAGES.selectFile, REQUEST_MESSAGES.noDeckId],
       404: [DECK_MESSAGES.notFoundOrDenied],
-      413: [REQUEST_MESSAGES.fileTooLarge],
+      413: [REQUEST_MESSAGES.fileTooLarge, 'Storage exceeds your {quota} limit: …'],
       415: [REQUEST_MESSAGES.unsupportedFileType],
       422: ['Failed to process file: {msg}', GENERATION_MESSAGES.extractFile],
       503: ['Failed to upload file: {msg}'],
     },
     example: { form: (ids) => sampleUpload(ids.deckId), refersToDeck: true },
-    handle: ({ db, storage, user, body, file }) =>
+    handle: ({ db, storage, user, body, file, limits }) =>
       createFileJob(
         db,
         storage,
@@ -62,6 +62,8 @@ export const fileRoutes: ApiRoute[] = [
           cardTypes: body.requestedCardTypes,
         },
         file,
+        new Date(),
+        limits.quotas,
       ),
   }),
   route({

@@ -20,6 +20,7 @@ import { findJobsByFilePaths } from '../generation/jobs.repository';
 import { createJob } from '../generation/jobs.service';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { extractFileText, type FileKind } from '../intake/files';
+import { checkStorageQuota, NO_QUOTAS, type Quotas } from '../quotas/quotas.service';
 import type { FileStorage } from '../storage/storage';
 import type { UploadedFile } from './multipart';
 
@@ -49,6 +50,7 @@ export async function createFileJob(
   input: { deckId: string; strategy: Strategy; cardTypes: CardKind[] },
   file: UploadedFile | null,
   now = new Date(),
+  quotas: Quotas = NO_QUOTAS,
 ): Promise<GenerationJob> {
   if (!file || file.bytes.length === 0 || !file.filename) {
     throw badRequest(REQUEST_MESSAGES.selectFile, 'NO_FILE');
@@ -62,6 +64,9 @@ export async function createFileJob(
   );
 
   const path = storedFilePath(userId, extracted.kind, now, randomBytes(8).toString('hex'));
+  await checkStorageQuota(storage, userId, quotas, file.bytes.length).catch((error: unknown) => {
+    throw error instanceof HttpError ? error : storageFailure(FILE_MESSAGES.upload, error);
+  });
   try {
     await storage.put(path, file.bytes, CONTENT_TYPES[extracted.kind]);
   } catch (error) {

@@ -29,6 +29,7 @@ import {
 } from './flashcards.repository';
 import { noteCardRows, withSiblingIds } from './cloze-notes';
 import { editNote } from './note-edit';
+import { checkCardQuota, NO_QUOTAS, type Quotas } from '../quotas/quotas.service';
 
 export function toFlashcard(row: FlashcardRow): Flashcard {
   return {
@@ -105,11 +106,13 @@ export async function createFlashcard(
   db: Kysely<Database>,
   userId: string,
   input: z.output<typeof createFlashcardSchema>,
+  quotas: Quotas = NO_QUOTAS,
 ): Promise<Flashcard> {
   const rows = noteCardRows(userId, input.deck_id, input, randomUUID, nowIso());
   await db.transaction().execute(async (trx) => {
     const owned = await findOwnedDeckIds(trx, userId, [input.deck_id]);
     if (!owned.has(input.deck_id)) throw notFound(CARD_MESSAGES.deckNotFound);
+    await checkCardQuota(trx, userId, quotas, rows.length);
     await insertFlashcards(trx, rows);
     await addToCardCount(trx, userId, input.deck_id, rows.length, nowIso());
   });
@@ -125,6 +128,7 @@ export async function bulkCreateFlashcards(
   db: Kysely<Database>,
   userId: string,
   input: z.output<typeof bulkCreateFlashcardsSchema>,
+  quotas: Quotas = NO_QUOTAS,
 ): Promise<Flashcard[]> {
   const deckIds = [...new Set(input.cards.map((card) => card.deck_id))];
   const now = nowIso();
@@ -134,6 +138,7 @@ export async function bulkCreateFlashcards(
   await db.transaction().execute(async (trx) => {
     const owned = await findOwnedDeckIds(trx, userId, deckIds);
     if (owned.size !== deckIds.length) throw notFound(CARD_MESSAGES.decksNotFound);
+    await checkCardQuota(trx, userId, quotas, rows.length);
     await insertFlashcards(trx, rows);
     const perDeck = new Map<string, number>();
     for (const row of rows) perDeck.set(row.deck_id, (perDeck.get(row.deck_id) ?? 0) + 1);
@@ -153,8 +158,9 @@ export async function updateFlashcard(
   userId: string,
   cardId: string,
   input: z.output<typeof updateFlashcardSchema>,
+  quotas: Quotas = NO_QUOTAS,
 ): Promise<Flashcard> {
-  return getFlashcard(db, userId, await editNote(db, userId, cardId, input, randomUUID));
+  return getFlashcard(db, userId, await editNote(db, userId, cardId, input, randomUUID, quotas));
 }
 
 /**

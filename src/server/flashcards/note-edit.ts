@@ -24,6 +24,7 @@ import {
   insertFlashcards,
   newCardRow,
 } from './flashcards.repository';
+import { checkCardQuota, NO_QUOTAS, type Quotas } from '../quotas/quotas.service';
 
 /**
  * Applies an edit to a card's note in one transaction.
@@ -37,6 +38,7 @@ export async function editNote(
   cardId: string,
   input: z.output<typeof updateFlashcardSchema>,
   newId: () => string,
+  quotas: Quotas = NO_QUOTAS,
 ): Promise<string> {
   const { confirm_removals: confirmed, ...fields } = input;
   const { tags, ...content } = fields;
@@ -84,6 +86,7 @@ export async function editNote(
     }
     const added = plan.add.filter((number) => number !== takesNumber);
     if (added.length > 0) {
+      await checkCardQuota(trx, userId, quotas, added.length - removed.length);
       const content = {
         card_type: type,
         front_content: front,

@@ -7,6 +7,9 @@ import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { Database } from '../db/database';
 import { nowIso } from '../db/time';
 import { addToCardCount } from '../decks/decks.repository';
+import { QUOTA_CODES } from '../../core/quota';
+import { HttpError } from '../http/errors';
+import { checkCardQuota, type Quotas } from '../quotas/quotas.service';
 import { noteCardRows } from '../flashcards/cloze-notes';
 import { insertFlashcards } from '../flashcards/flashcards.repository';
 import type { CardGenerator } from './generator';
@@ -43,6 +46,8 @@ export interface WorkerOptions {
   /** Time one attempt at a job may take; past it the job fails ('took too long'). */
   deadlineSeconds: number;
   maxJobsPerUser: number;
+  /** Per-user quotas: a job whose cards would pass the card quota fails, writing none. */
+  quotas: Quotas;
   /** How often an idle worker looks for work (jobs made by other processes). */
   pollMs?: number;
 }
@@ -204,6 +209,7 @@ export class GenerationWorker {
         );
         if (!won) return false;
         if (rows.length > 0) {
+          await checkCardQuota(trx, job.user_id, this.options.quotas, rows.length);
           await insertFlashcards(trx, rows);
           await addToCardCount(trx, job.user_id, job.deck_id, rows.length, now);
         }
@@ -215,6 +221,10 @@ export class GenerationWorker {
         'generation job done',
       );
     } catch (error) {
+      if (error instanceof HttpError && error.code === QUOTA_CODES.cards) {
+        await this.fail(job, error.message);
+        return;
+      }
       if (deadline.aborted) {
         log.warn({ ms: Date.now() - started }, 'generation job stopped at its deadline');
         await this.fail(job, GENERATION_MESSAGES.tooLong);

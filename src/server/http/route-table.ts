@@ -19,6 +19,7 @@ import { readForm, readJson, readQuery } from './validate';
 import { authOpenApiPaths } from './auth-openapi';
 import { type AccessToken, API_TOKEN_MESSAGES } from '../../core/api-token-schemas';
 import type { Mail } from '../mail/mailer';
+import type { Quotas } from '../quotas/quotas.service';
 import { forbidden } from './errors';
 import type { UserAi } from '../ai-settings/ai-settings.service';
 
@@ -45,6 +46,8 @@ export interface RouteContext<Body extends Schema, Query extends Schema> {
   notify: (mail: Mail) => void;
   /** Users' own AI models (Settings → AI): whether allowed, the key box, the key check. */
   ai: UserAi;
+  /** Settings the routes need: upload limit, per-user quotas. */
+  limits: RouteLimits;
 }
 
 /** Ids a test can use to build a valid request for a route (see the tenant matrix test). */
@@ -126,6 +129,8 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
 /** Settings the routes need (from the configuration). */
 export interface RouteLimits {
   ankiImportMaxBytes: number;
+  /** Per-user quotas of stored bytes and cards (src/server/quotas). */
+  quotas: Quotas;
 }
 
 /** Declares a route with its body and query types inferred from the schemas. */
@@ -189,6 +194,7 @@ export function mountRoutes(
           file,
           streamed,
           c,
+          limits,
           sessionIsRecent: () => sessionIsRecent(c),
         })
         .finally(() => (streamed ? rm(streamed.path, { force: true }) : undefined));

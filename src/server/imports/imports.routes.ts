@@ -70,7 +70,8 @@ export const importRoutes: ApiRoute[] = [
       400: [...importErrors[400], IMPORT_MESSAGES.badLines(2) + ': line 3: The front is empty; …'],
     },
     example: { body: () => ({ text: sample, mapping: { front: 1, back: 2 } }) },
-    handle: ({ db, user, params, body }) => importText(db, user.id, params.deckId ?? '', body),
+    handle: ({ db, user, params, body, limits }) =>
+      importText(db, user.id, params.deckId ?? '', body, limits.quotas),
   }),
   route({
     method: 'post',
@@ -99,12 +100,14 @@ export const importRoutes: ApiRoute[] = [
     status: 201,
     errors: fileErrors,
     example: { form: () => sampleFile({ mapping: '{"front":1,"back":2}' }) },
-    handle: ({ db, user, params, body, file }) =>
-      importText(db, user.id, params.deckId ?? '', {
-        text: textOf(file),
-        mapping: body.mapping,
-        skip_bad_lines: body.skip_bad_lines,
-      }),
+    handle: ({ db, user, params, body, file, limits }) =>
+      importText(
+        db,
+        user.id,
+        params.deckId ?? '',
+        { text: textOf(file), mapping: body.mapping, skip_bad_lines: body.skip_bad_lines },
+        limits.quotas,
+      ),
   }),
   route({
     method: 'get',

@@ -22,6 +22,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { noteCardRows } from '../flashcards/cloze-notes';
 import { insertFlashcards } from '../flashcards/flashcards.repository';
 import { createTextThread } from '../generation/text-thread';
+import { checkCardQuota, NO_QUOTAS, type Quotas } from '../quotas/quotas.service';
 
 export const TEXT_FILE_MESSAGES = {
   notUtf8:
@@ -98,6 +99,7 @@ export async function importText(
   userId: string,
   deckId: string,
   input: z.output<typeof textImportSchema>,
+  quotas: Quotas = NO_QUOTAS,
 ): Promise<TextImportResult> {
   await ownDeck(db, userId, deckId);
   const { cards, problems } = await readText(input.text, input.mapping, 'import');
@@ -123,6 +125,7 @@ export async function importText(
   );
   await db.transaction().execute(async (trx) => {
     await ownDeck(trx, userId, deckId);
+    await checkCardQuota(trx, userId, quotas, rows.length);
     await insertFlashcards(trx, rows);
     await addToCardCount(trx, userId, deckId, rows.length, now);
   });

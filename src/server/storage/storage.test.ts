@@ -105,6 +105,25 @@ describe.each(adapters)('file storage: %s', (_name, make) => {
     expect(await storage.exists('carol/media/b.png')).toBe(false);
   });
 
+  it('lists every file below a folder, subfolders included (a user’s usage)', async () => {
+    const storage = await make();
+    await storage.ready();
+    await storage.put('dana/1763892000000_abcdef.txt', new Uint8Array(3), 'text/plain');
+    await storage.put('dana/media/a.png', new Uint8Array(5), 'image/png');
+    await storage.put('dana/imports/job.apkg', new Uint8Array(7), 'application/zip');
+    await storage.put('danae/media/b.png', new Uint8Array(11), 'image/png');
+    await expect
+      .poll(async () => (await storage.listAll('dana/')).map((item) => [item.path, item.size]), {
+        timeout: 5_000,
+      })
+      .toEqual([
+        ['dana/1763892000000_abcdef.txt', 3],
+        ['dana/imports/job.apkg', 7],
+        ['dana/media/a.png', 5],
+      ]);
+    expect(await storage.listAll('nobody/')).toEqual([]);
+  });
+
   it('stores a file from disk (an Anki package waiting for its import job)', async () => {
     const storage = await make();
     await storage.ready();

@@ -35,8 +35,10 @@ export interface FileStorage {
   get(path: string): Promise<Uint8Array | null>;
   /** Whether the file exists, without reading it (a stat, a HEAD request). */
   exists(path: string): Promise<boolean>;
-  /** Every file whose path starts with `prefix`, by path. */
+  /** Every file whose path starts with `prefix`, by path (a local folder: not its subfolders). */
   list(prefix: string): Promise<StoredObject[]>;
+  /** Every file below the folder `prefix` (ending in '/'), subfolders included (quotas). */
+  listAll(prefix: string): Promise<StoredObject[]>;
   /** True when a file was removed. */
   remove(path: string): Promise<boolean>;
   /** Makes sure the folder or bucket is reachable (at start-up). */
@@ -123,6 +125,21 @@ export class LocalStorage implements FileStorage {
       });
     }
     return objects;
+  }
+
+  async listAll(prefix: string) {
+    const objects: StoredObject[] = [];
+    const walk = async (folder: string) => {
+      for (const item of await this.list(`${folder}/`)) objects.push(item);
+      const entries = await fs
+        .readdir(this.resolve(folder), { withFileTypes: true })
+        .catch(() => []);
+      for (const entry of entries) {
+        if (entry.isDirectory()) await walk(`${folder}/${entry.name}`);
+      }
+    };
+    await walk(prefix.replace(/\/+$/, ''));
+    return objects.sort((a, b) => a.path.localeCompare(b.path));
   }
 
   async remove(file: string) {
@@ -235,6 +252,10 @@ export class S3Storage implements FileStorage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return objects.sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  async listAll(prefix: string) {
+    return this.list(prefix);
   }
 
   async remove(file: string) {

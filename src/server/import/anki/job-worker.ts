@@ -20,6 +20,9 @@ import { IMPORT_PHASES } from './convert';
 import { convertInThread } from './import-thread';
 import { writeImportPlan } from './import.service';
 import { storeImportMedia } from './media';
+import { checkImportQuotas } from './import-quota';
+import { removeUnusedMedia } from '../../quotas/media-sweep';
+import type { Quotas } from '../../quotas/quotas.service';
 import {
   claimImportJob,
   findClaimableImportJobs,
@@ -42,6 +45,8 @@ export interface ImportWorkerOptions {
   logger: Logger;
   leaseSeconds: number;
   deadlineSeconds: number;
+  /** Per-user quotas: a package that would pass one is refused whole (import-quota.ts). */
+  quotas: Quotas;
   pollMs?: number;
 }
 
@@ -117,6 +122,7 @@ export class ImportWorker {
     });
     if (won) await this.removeUpload(job);
     notifyJobChanged(job.id, 'anki-import');
+    if (won) await this.sweepMedia(job);
     return won;
   }
 
@@ -125,6 +131,13 @@ export class ImportWorker {
     await this.options.storage.remove(job.upload_path).catch((error: unknown) => {
       this.options.logger.warn({ err: error, jobId: job.id }, 'import upload not removed');
     });
+  }
+
+  /** Removes the user's media no card uses (a failed import's files, a re-import's old ones). */
+  private async sweepMedia(job: ImportJobRow) {
+    await removeUnusedMedia(this.options.db, this.options.storage, job.user_id).catch(
+      (error: unknown) => this.options.logger.warn({ err: error, jobId: job.id }, 'media sweep'),
+    );
   }
 
   private fail(job: ImportJobRow, code: string, message: string) {
@@ -181,6 +194,7 @@ export class ImportWorker {
         timeZone: job.time_zone ?? 'UTC',
       });
       const converted = Date.now();
+      await checkImportQuotas(db, storage, job.user_id, this.options.quotas, plan);
       const mediaWritten = await storeImportMedia(storage, job.user_id, plan.media, {
         signal,
         onProgress: progress,
@@ -210,6 +224,7 @@ export class ImportWorker {
       });
       notifyJobChanged(job.id, 'anki-import');
       await this.removeUpload(job);
+      await this.sweepMedia(job);
       log.info(
         {
           ms: Date.now() - started,

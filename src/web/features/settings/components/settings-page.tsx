@@ -10,6 +10,7 @@ import { FilesSection } from './files-section';
 import { sessionsQueryKey, SessionsSection } from './sessions-section';
 import { StudySection } from './study-section';
 import { TwoFactorSection } from './two-factor-section';
+import { UsageSection } from './usage-section';
 
 /** /settings: the account page (e-mail, password, two-factor, sessions, API tokens, study, uploaded files). */
 export function SettingsPage() {
@@ -39,6 +40,7 @@ export function SettingsPage() {
         <ApiTokensSection />
         <StudySection />
         <AiSection />
+        <UsageSection />
         <FilesSection />
       </div>
     </div>
