@@ -132,6 +132,8 @@ const envSchema = z.object({
       .optional(),
   ),
   ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
+  ANKI_IMPORT_MAX_CARDS: int(1, 10_000_000, 100_000),
+  ANKI_IMPORT_MAX_REVIEWS: int(1, 100_000_000, 500_000),
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString,
@@ -212,6 +214,8 @@ export interface Config {
   storage: StorageConfig;
   /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
   ankiImportMaxBytes: number;
+  /** Rows one Anki package may hold: notes and cards, review rows (issue 21). */
+  ankiImportRowLimits: { maxCards: number; maxReviews: number };
   /**
    * Signed access tokens (JWT): their lifetime, and how often the signing key is replaced
    * (0 = never); a replaced key stays published for a day, so tokens it signed still verify.
@@ -414,6 +418,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai,
     ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
+    ankiImportRowLimits: {
+      maxCards: e.ANKI_IMPORT_MAX_CARDS,
+      maxReviews: e.ANKI_IMPORT_MAX_REVIEWS,
+    },
     jwt: { expiresSeconds: e.JWT_EXPIRES_SECONDS, keyRotationDays: e.JWT_KEY_ROTATION_DAYS },
     sms: {
       twilio:

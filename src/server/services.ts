@@ -131,6 +131,7 @@ export function startWorkers(
         logger,
         leaseSeconds: config.generation.leaseSeconds,
         deadlineSeconds: config.generation.deadlineSeconds,
+        rowLimits: config.ankiImportRowLimits,
       }),
     );
   }
