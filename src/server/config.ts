@@ -125,6 +125,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai,
     ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
     quotas: { storageBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024, cards: e.USER_CARD_QUOTA },
+    ankiImportRowLimits: {
+      maxCards: e.ANKI_IMPORT_MAX_CARDS,
+      maxReviews: e.ANKI_IMPORT_MAX_REVIEWS,
+    },
     jwt: { expiresSeconds: e.JWT_EXPIRES_SECONDS, keyRotationDays: e.JWT_KEY_ROTATION_DAYS },
     sms: {
       twilio:

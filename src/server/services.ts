@@ -154,6 +154,7 @@ export function startWorkers(
         leaseSeconds: config.generation.leaseSeconds,
         deadlineSeconds: config.generation.deadlineSeconds,
         quotas: config.quotas,
+        rowLimits: config.ankiImportRowLimits,
       }),
     );
   }

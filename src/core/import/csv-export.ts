@@ -46,24 +46,33 @@ export function csvField(raw: string): string {
 
 const csvRow = (fields: readonly string[]) => fields.map(csvField).join(',');
 
-/** The whole file, built in one pass; with `withDeck` the first column is the deck's name. */
-export function cardsToCsv(cards: readonly ExportCard[], withDeck: boolean): string {
+/** The file's start: the byte-order mark and Anki's headers, each line ended by CRLF. */
+export function csvHead(withDeck: boolean): string {
   const lines = [
     '#separator:Comma',
     '#html:true',
     `#columns:${csvRow(withDeck ? ['Deck', ...CSV_COLUMNS] : CSV_COLUMNS)}`,
   ];
+  return `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`;
+}
+
+/** The cards' records, each ended by CRLF (a streamed export writes them a page at a time). */
+export function csvRecords(cards: readonly ExportCard[], withDeck: boolean): string {
+  let out = '';
   for (const card of cards) {
     const fields = [card.front, card.back, card.type, card.tags, card.state, card.due];
-    lines.push(
-      csvRow(
-        withDeck
-          ? [card.deck ?? '', ...fields].map(stripControlCharacters)
-          : fields.map(stripControlCharacters),
-      ),
-    );
+    out += `${csvRow(
+      withDeck
+        ? [card.deck ?? '', ...fields].map(stripControlCharacters)
+        : fields.map(stripControlCharacters),
+    )}\r\n`;
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return out;
+}
+
+/** The whole file; with `withDeck` the first column is the deck's name. */
+export function cardsToCsv(cards: readonly ExportCard[], withDeck: boolean): string {
+  return csvHead(withDeck) + csvRecords(cards, withDeck);
 }
 
 /** A file name for a download: the deck's name with unsafe characters replaced. */

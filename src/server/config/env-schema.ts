@@ -132,6 +132,8 @@ export const envSchema = z.object({
       .optional(),
   ),
   ANKI_IMPORT_MAX_MB: int(1, 4096, 200),
+  ANKI_IMPORT_MAX_CARDS: int(1, 10_000_000, 100_000),
+  ANKI_IMPORT_MAX_REVIEWS: int(1, 100_000_000, 500_000),
   USER_STORAGE_QUOTA_MB: int(1, 16_777_216, 1024),
   USER_CARD_QUOTA: int(1, 100_000_000, 100_000),
   TWILIO_ACCOUNT_SID: optionalString,

@@ -45,6 +45,8 @@ export interface Config {
   storage: StorageConfig;
   /** Largest Anki package an import accepts (ANKI_IMPORT_MAX_MB), in bytes. */
   ankiImportMaxBytes: number;
+  /** Rows one Anki package may hold: notes and cards, review rows (issue 21). */
+  ankiImportRowLimits: { maxCards: number; maxReviews: number };
   /** Per user: bytes of stored files (USER_STORAGE_QUOTA_MB) and cards (USER_CARD_QUOTA). */
   quotas: { storageBytes: number; cards: number };
   /**

@@ -15,6 +15,9 @@ import { v1RevlogToV2 } from '../../../core/anki/scheduling';
 import { badRequest } from '../../http/errors';
 import { PACKAGE_MESSAGES } from './package';
 import { readMessage } from './protobuf';
+import { checkRowCounts, DEFAULT_ROW_LIMITS, type RowLimits } from './row-limits';
+
+export { DEFAULT_ROW_LIMITS, ROW_MESSAGES, type RowLimits } from './row-limits';
 
 export interface AnkiNote {
   id: number;
@@ -209,8 +212,9 @@ function creationOffsetOf(value: unknown): number | null {
 const LEGACY_TABLES = ['col', 'notes', 'cards', 'revlog'];
 const CURRENT_TABLES = [...LEGACY_TABLES, 'notetypes', 'fields', 'templates', 'decks'];
 
-function readAll(db: Database.Database, version: 1 | 2 | 3): AnkiCollection {
+function readAll(db: Database.Database, version: 1 | 2 | 3, limits: RowLimits): AnkiCollection {
   checkTables(db, LEGACY_TABLES);
+  checkRowCounts(db, limits);
   const col = db.prepare('select crt, ver, conf, models, decks from col').get() as
     { crt: number; ver: number; conf: string; models: string; decks: string } | undefined;
   if (!col) throw damaged();
@@ -298,7 +302,11 @@ function replaceUnicase(file: string): void {
 }
 
 /** Reads the collection; a file that is not an Anki collection is a 400. */
-export async function readCollection(bytes: Buffer, version: 1 | 2 | 3): Promise<AnkiCollection> {
+export async function readCollection(
+  bytes: Buffer,
+  version: 1 | 2 | 3,
+  limits: RowLimits = DEFAULT_ROW_LIMITS,
+): Promise<AnkiCollection> {
   const folder = await mkdtemp(path.join(tmpdir(), 'mnemo-anki-'));
   const file = path.join(folder, 'collection.sqlite');
   try {
@@ -311,7 +319,7 @@ export async function readCollection(bytes: Buffer, version: 1 | 2 | 3): Promise
       throw damaged();
     }
     try {
-      return readAll(db, version);
+      return readAll(db, version, limits);
     } catch (error) {
       if (error instanceof Error && error.name === 'HttpError') throw error;
       if (error instanceof Error && 'status' in error) throw error;

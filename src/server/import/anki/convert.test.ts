@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertAnkiPackage, IMPORT_PHASES } from './convert';
 import { convertInThread } from './import-thread';
+import { collectPlan } from './plan-pages';
 import { createHash } from 'node:crypto';
 import { MEDIA_SKIPPED } from './media';
 import { tinyPng } from '../../../../test/support/anki/test-media';
@@ -47,7 +48,7 @@ describe('the conversion step of an Anki import', () => {
       signal: new AbortController().signal,
       onProgress: (p: string) => reports.push(p),
     };
-    const plan = await convertInThread(pkg(3), NOW, options);
+    const plan = await collectPlan(await convertInThread(pkg(3), NOW, options));
     expect(plan).toEqual(await convertAnkiPackage(pkg(3), NOW));
     expect(reports).toContain(IMPORT_PHASES.converting);
     await expect(
@@ -80,10 +81,12 @@ describe('the conversion step of an Anki import', () => {
       ],
       media: [{ name: 'dot.png', data: png }],
     });
-    const plan = await convertInThread(bytes, NOW, {
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
+    const plan = await collectPlan(
+      await convertInThread(bytes, NOW, {
+        signal: new AbortController().signal,
+        onProgress: () => {},
+      }),
+    );
     expect(plan.media).toHaveLength(1);
     expect(plan.media[0]).toMatchObject({ name, contentType: 'image/png' });
     expect(Buffer.from(plan.media[0]!.bytes).equals(png)).toBe(true);

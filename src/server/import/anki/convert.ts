@@ -10,7 +10,13 @@ import { ankiCardToMnemo, type MnemoCardContent } from '../../../core/anki/cards
 import { ankiScheduleToMnemo, type MnemoSchedule } from '../../../core/anki/scheduling';
 import { DECK_NAME_MAX } from '../../../core/deck-schemas';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from '../../../core/tags';
-import { type AnkiCollection, type AnkiReview, readCollection } from './collection';
+import {
+  type AnkiCollection,
+  type AnkiReview,
+  DEFAULT_ROW_LIMITS,
+  readCollection,
+  type RowLimits,
+} from './collection';
 import { collectPackageMedia, type ImportMediaFile, STORING_MEDIA } from './media';
 import { readAnkiPackage } from './package';
 
@@ -65,10 +71,11 @@ export async function convertAnkiPackage(
   now: string,
   progress: ProgressReport = () => {},
   timeZone = 'UTC',
+  limits: RowLimits = DEFAULT_ROW_LIMITS,
 ): Promise<ImportPlan> {
   progress(IMPORT_PHASES.reading, 0, 0);
   const pkg = await readAnkiPackage(bytes);
-  const collection = await readCollection(pkg.collection, pkg.version);
+  const collection = await readCollection(pkg.collection, pkg.version, limits);
   const lastReview = new Map<number, number>();
   for (const entry of collection.revlog) lastReview.set(entry.cid, entry.id);
   const media = await collectPackageMedia(bytes, pkg, collection.notes);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { mediaPrefix } from '../../media/media-paths';
 import { checkCardQuota, checkStorageQuota, type Quotas } from '../../quotas/quotas.service';
 import type { FileStorage } from '../../storage/storage';
-import type { ImportPlan } from './convert';
+import type { PagedPlan } from './plan-pages';
 import { findImportedCards } from './import.repository';
 
 /**
@@ -16,11 +16,14 @@ export async function checkImportQuotas(
   storage: FileStorage,
   userId: string,
   quotas: Quotas,
-  plan: ImportPlan,
+  plan: PagedPlan,
 ): Promise<void> {
   const existing = await findImportedCards(db, userId, plan.guids);
   const known = new Set(existing.map((row) => `${row.anki_guid}\u0000${row.anki_ord}`));
-  const adding = plan.cards.filter((card) => !known.has(`${card.guid}\u0000${card.ord}`)).length;
+  let adding = 0;
+  for await (const page of plan.cardPages()) {
+    adding += page.filter((card) => !known.has(`${card.guid}\u0000${card.ord}`)).length;
+  }
   await checkCardQuota(db, userId, quotas, adding);
   const prefix = mediaPrefix(userId);
   const stored = new Set((await storage.list(prefix)).map((o) => o.path.slice(prefix.length)));

@@ -1,6 +1,6 @@
 /**
  * The database side of an Anki import (issue 12): plain Kysely functions taking the user id,
- * run inside the import's one transaction.
+ * run inside the import's short transactions (issue 21).
  */
 import type { Insertable, Kysely } from 'kysely';
 import type { CardReviewTable, Database, FlashcardTable } from '../../db/database';
@@ -86,16 +86,19 @@ export async function insertCards(
       .insertInto('flashcards')
       .values(rows.slice(index, index + BATCH))
       .execute();
-    await breathe();
   }
 }
+
+export type CardContentChange = Pick<FlashcardTable, 'front_content' | 'back_content'> & {
+  tags: string;
+};
 
 /** A re-imported note's new content (schedule and deck stay the user's). */
 export async function updateCardContent(
   db: Kysely<Database>,
   userId: string,
   cardId: string,
-  content: Pick<FlashcardTable, 'front_content' | 'back_content'> & { tags: string },
+  content: CardContentChange,
   now: string,
 ): Promise<void> {
   await db
@@ -135,6 +138,5 @@ export async function insertReviews(
       .insertInto('card_reviews')
       .values(rows.slice(index, index + BATCH))
       .execute();
-    await breathe();
   }
 }

@@ -2,9 +2,10 @@
  * The Anki import worker (issue 12), like the generation worker: claims import jobs under a
  * lease (compare-and-set), renews it while it works, converts the package in a thread of its
  * own with a deadline (import-thread.ts), writing progress to the row at most every 250 ms, stores
- * the media the cards show (media.ts, before the transaction: content-addressed, so files of a
- * failed import are harmless orphans), then writes the cards and the job's completion in one
- * transaction. A worker that dies leaves a lease
+ * the media the cards show (media.ts, before the cards: content-addressed, so files of a
+ * failed import are harmless orphans), then writes the cards page by page in short
+ * transactions (issue 21), taken back if the job fails (import-undo.ts), and the job's
+ * completion last. A worker that dies leaves a lease
  * that expires, and another worker takes the job again, at most MAX_IMPORT_ATTEMPTS times.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,7 +19,10 @@ import { HttpError } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import { IMPORT_PHASES } from './convert';
 import { convertInThread } from './import-thread';
-import { writeImportPlan } from './import.service';
+import { nothingWritten, writeImportPlan } from './import.service';
+import { undoImport } from './import-undo';
+import type { RowLimits } from './collection';
+import type { PagedPlan } from './plan-pages';
 import { storeImportMedia } from './media';
 import { checkImportQuotas } from './import-quota';
 import { removeUnusedMedia } from '../../quotas/media-sweep';
@@ -47,6 +51,8 @@ export interface ImportWorkerOptions {
   deadlineSeconds: number;
   /** Per-user quotas: a package that would pass one is refused whole (import-quota.ts). */
   quotas: Quotas;
+  /** Rows a package may hold (ANKI_IMPORT_MAX_CARDS, ANKI_IMPORT_MAX_REVIEWS). */
+  rowLimits?: RowLimits;
   pollMs?: number;
 }
 
@@ -181,6 +187,8 @@ export class ImportWorker {
       if (Date.now() - lastWrite >= PROGRESS_INTERVAL_MS) writeProgress();
     };
     const started = Date.now();
+    const written = nothingWritten();
+    let plan: PagedPlan | undefined;
     try {
       const bytes = job.upload_path ? await storage.get(job.upload_path) : null;
       if (!bytes) {
@@ -188,10 +196,11 @@ export class ImportWorker {
         return;
       }
       const now = nowIso();
-      const plan = await convertInThread(bytes, now, {
+      plan = await convertInThread(bytes, now, {
         signal,
         onProgress: progress,
         timeZone: job.time_zone ?? 'UTC',
+        limits: this.options.rowLimits,
       });
       const converted = Date.now();
       await checkImportQuotas(db, storage, job.user_id, this.options.quotas, plan);
@@ -199,29 +208,30 @@ export class ImportWorker {
         signal,
         onProgress: progress,
       });
-      progress(IMPORT_PHASES.writing, 0, plan.cards.length);
+      const total = plan.cardCount + plan.revlogCount;
+      progress(IMPORT_PHASES.writing, 0, total);
       writeProgress();
       await writing;
       const target = { deckId: Number(job.keep_decks) === 1 ? null : job.deck_id };
-      const summary = await db.transaction().execute(async (trx) => {
-        const won = await updateHeldImportJob(trx, job.id, this.id, {
-          status: 'completed',
-          phase: null,
-          done: plan.cards.length,
-          upload_path: null,
-          lease_owner: null,
-          completed_at: nowIso(),
-          updated_at: nowIso(),
-        });
-        if (!won) throw new LostLease();
-        const written = await writeImportPlan(trx, job.user_id, plan, target, now);
-        await trx
-          .updateTable('import_jobs')
-          .set({ summary: JSON.stringify(written) })
-          .where('id', '=', job.id)
-          .execute();
-        return written;
+      const summary = await writeImportPlan(db, job.user_id, plan, target, now, {
+        signal,
+        written,
+        onProgress: (done) => progress(IMPORT_PHASES.writing, done, total),
       });
+      progress(IMPORT_PHASES.writing, total, total);
+      writeProgress();
+      await writing;
+      const won = await updateHeldImportJob(db, job.id, this.id, {
+        status: 'completed',
+        phase: null,
+        done: total,
+        summary: JSON.stringify(summary),
+        upload_path: null,
+        lease_owner: null,
+        completed_at: nowIso(),
+        updated_at: nowIso(),
+      });
+      if (!won) throw new LostLease();
       notifyJobChanged(job.id, 'anki-import');
       await this.removeUpload(job);
       await this.sweepMedia(job);
@@ -237,6 +247,15 @@ export class ImportWorker {
       );
     } catch (error) {
       await writing;
+      plan?.close();
+      const retried =
+        error instanceof LostLease || lost.signal.aborted || this.stopping.signal.aborted;
+      if (!retried) {
+        // A failure the job ends with: what it wrote is taken back before it is marked failed.
+        await undoImport(db, job.user_id, written, nowIso()).catch((undoError: unknown) =>
+          log.error({ err: undoError }, 'failed import not undone'),
+        );
+      }
       if (error instanceof LostLease || lost.signal.aborted) {
         log.warn('import job lost its lease');
       } else if (this.stopping.signal.aborted) {
@@ -253,6 +272,7 @@ export class ImportWorker {
         await this.fail(job, 'IMPORT_FAILED', IMPORT_JOB_MESSAGES.unexpected);
       }
     } finally {
+      plan?.close();
       clearInterval(heartbeat);
     }
   }
