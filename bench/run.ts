@@ -14,6 +14,7 @@ import { createDeck, newUser } from '../test/support/fixtures';
 import { startTestServer } from '../test/support/test-server';
 import { adversarialBench } from './adversarial';
 import { answersBench } from './answers';
+import { PAGE_LOAD_SECTION, pageLoadBench, pageLoadReport } from './page-load';
 import { ankiExportBench } from './anki-export';
 import { ankiImportBench } from './anki-import';
 import { replaceHead, replaceSection } from './report';
@@ -265,7 +266,10 @@ transaction: the card, the \`card_reviews\` row and the session counters.
     const scale = process.env.DATABASE_URL
       ? (await scaleBench()).replace(/^## Many processes\s*/u, '')
       : null;
+    // The built app in a throttled Chromium (needs `npm run build:web`).
+    const pageLoad = fs.existsSync('dist/web/index.html') ? await pageLoadBench() : null;
     console.log(`${table}\n\n${ratios}\n\n${answers}\n\n${evaluation}\n\n${linearTime}`);
+    if (pageLoad) console.log(pageLoad);
     if (!process.env.BENCH_NO_WRITE) {
       // Written as the formatter would write it, so `npm run lint` stays green after a run.
       const options = (await prettier.resolveConfig('docs/PERFORMANCE.md')) ?? {};
@@ -276,6 +280,7 @@ transaction: the card, the \`card_reviews\` row and the session counters.
       report = replaceSection(report, 'Scheduler evaluation', evaluation);
       report = replaceSection(report, 'Anki packages', `${ankiImport}\n\n${ankiExport}`);
       report = replaceSection(report, 'Hostile content, linear time', linearTime);
+      if (pageLoad) report = replaceSection(report, PAGE_LOAD_SECTION, pageLoadReport(pageLoad));
       report = replaceSection(
         report,
         'Generation',

@@ -1,8 +1,8 @@
-import 'katex/dist/katex.min.css';
-import { useMemo } from 'react';
-import { plainTextOf, renderCardHtml } from '../../../core/card-content';
+import { useEffect, useMemo } from 'react';
+import { plainTextOf, renderCardWith } from '../../../core/card-content/render-markdown';
 import { cn } from '../../lib/utils';
 import './card-content.css';
+import { loadMath, useMathEngine } from './math';
 
 export interface CardContentProps {
   /** The card's front or back, as stored (Markdown, math, cloze). */
@@ -18,7 +18,8 @@ export interface CardContentProps {
 /**
  * Card content rendered through src/core/card-content: Markdown, KaTeX math and code, with
  * cloze deletions per side. The HTML is sanitised there (no script, no event attribute, no
- * remote content), so it is the only place Mnemo sets HTML directly.
+ * remote content), so it is the only place Mnemo sets HTML directly. KaTeX loads when the first
+ * card with maths renders (its TeX source shows meanwhile).
  */
 export function CardContent({
   content,
@@ -27,12 +28,16 @@ export function CardContent({
   activeNumber,
   className,
 }: CardContentProps) {
-  const html = useMemo(() => {
-    if (cardType !== 'cloze') return renderCardHtml(content);
+  const math = useMathEngine();
+  const { html, usesMath } = useMemo(() => {
+    if (cardType !== 'cloze') return renderCardWith(math, content);
     // A cloze card's back holds the full text without blanks (SPEC §5); with deletions in it
     // (older or hand-made cards) they are highlighted.
-    return renderCardHtml(content, { cloze: side, activeNumber });
-  }, [content, cardType, side, activeNumber]);
+    return renderCardWith(math, content, { cloze: side, activeNumber });
+  }, [math, content, cardType, side, activeNumber]);
+  useEffect(() => {
+    if (usesMath && !math) void loadMath();
+  }, [usesMath, math]);
   return (
     <div
       className={cn('card-content', className)}

@@ -48,7 +48,7 @@ export function DeckPage({ mode }: { mode: 'deck' | 'learn' }) {
   const { user } = useAuth();
   const deck = useDeck(deckId, { enabled: Boolean(user) });
 
-  if (deck.isPending) return <LoadingMessage message="Loading deck..." />;
+  if (deck.isPending) return <LoadingMessage page message="Loading deck..." />;
   if (deck.isError) {
     if (isApiError(deck.error) && deck.error.status === 404) return <DeckNotFound />;
     return (

@@ -45,7 +45,7 @@ export function StatsPage() {
         </label>
       </div>
       {stats.isPending ? (
-        <LoadingMessage message="Loading statistics..." />
+        <LoadingMessage page message="Loading statistics..." />
       ) : stats.isError || !data ? (
         <p role="alert" className="mt-8 rounded-xl bg-danger-bg p-4 text-danger-text">
           {errorMessage(stats.error, 'Could not load statistics.')}
