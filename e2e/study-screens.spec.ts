@@ -198,4 +198,9 @@ test('Again on the last card: a count-down to its return and Finish now, not the
   // Finish now ends it at once.
   await page.getByRole('button', { name: 'Finish now' }).click();
   await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible();
+
+  // The card list says when a learning card is due to the minute, not only its date.
+  await page.goto(`/deck/${deckId}`);
+  const row = page.getByRole('article', { name: 'Card: Short question 1?' });
+  await expect(row).toContainText(/Learning · due now/); // SM-2: Again is due at once
 });
