@@ -45,7 +45,9 @@ export function SessionPreview({
         ) : (
           <>
             <p className="text-sm font-medium text-primary">Ready to learn</p>
-            <h1 className="mt-1 text-3xl font-bold tracking-tight wrap-anywhere">{data.deckName}</h1>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight wrap-anywhere">
+              {data.deckName}
+            </h1>
             <dl className="mx-auto mt-8 grid max-w-sm grid-cols-2 gap-4">
               <div className="rounded-2xl bg-primary/10 p-4">
                 <dt className="text-sm text-muted-foreground">New Cards</dt>
