@@ -56,6 +56,7 @@ test("a deck's daily new-card limit above 20 rules, and its second session is 'A
   await page.goto(`/deck/${deckId}/learn`);
   await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start Session' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Deck' })).toHaveCount(1);
   await page.goto('/dashboard');
   await expect(page.getByText('1 day streak')).toBeVisible();
   await expect(page.getByText(/\d+ Due/)).toHaveCount(0);

@@ -259,7 +259,8 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
             </span>
           ) : null}
         </div>
-        {started ? <JobWarnings deckId={deckId} job={listed ?? started} /> : null}
+        {/* Once the job is in the list below, its warnings show there only (not twice). */}
+        {started && !listed ? <JobWarnings deckId={deckId} job={started} /> : null}
       </form>
       <JobList deckId={deckId} onRetried={track} retryFromBox={retryFromBox} />
     </section>

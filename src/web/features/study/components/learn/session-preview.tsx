@@ -25,7 +25,8 @@ export function SessionPreview({
   const nothing = !data || (data.newCards === 0 && data.dueCards === 0);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-10">
-      {back}
+      {/* 'All caught up!' has its own Back to Deck button: the link above it would repeat it. */}
+      {data && nothing && !preview.isError ? null : back}
       <div className="mt-6 rounded-3xl border border-border bg-card p-8 text-center shadow-sm">
         {preview.isError ? (
           <p role="alert" className="text-danger-text">
