@@ -231,7 +231,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
           fileInput={fileInput}
           progress={progress}
         />
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 lg:grid-cols-[auto_1fr]">
           <Segmented label="Card Type" value={choice} options={CHOICES} onChange={setChoice} />
           <Segmented
             label="Generation Strategy"
