@@ -127,6 +127,7 @@ test("a new account sees 'Confirm your e-mail' until the link is used; resend an
   const mail = await latestMail(email, 'Confirm your e-mail');
   await page.goto(mail.links.find((href) => href.includes('/verify-email')) as string);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('E-mail confirmed')).toBeVisible();
   await page.evaluate(() => window.sessionStorage.clear());
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your Knowledge Hub' })).toBeVisible();

@@ -65,7 +65,7 @@ test('upload a .pdf, a .doc and a .docx: each becomes cards', async ({ page }) =
   await expect(
     cards.filter({ hasText: /Vesuvius|Pompeii|volcano|Ring of Fire|magma/ }).first(),
   ).toBeVisible();
-  await expect(cards.first().getByText('New', { exact: true })).toBeVisible();
+  await expect(cards.first().getByText('Generated', { exact: true })).toBeVisible();
 
   // The uploads are listed in Settings under their own names; one is downloaded, one deleted.
   await page.goto('/settings');

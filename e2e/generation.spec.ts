@@ -40,7 +40,7 @@ test('generate cards from pasted text with the built-in generator', async ({ pag
   const count = await cards.count();
   expect(count).toBeGreaterThanOrEqual(3);
   expect(count).toBeLessThanOrEqual(8);
-  await expect(cards.first().getByText('New', { exact: true })).toBeVisible();
+  await expect(cards.first().getByText('Generated', { exact: true })).toBeVisible();
   await cards.first().getByRole('button', { name: 'Show source passage' }).click();
   await expect(cards.first().locator('blockquote')).toBeVisible();
   await expect(page.getByText('Recent generations')).toBeVisible();

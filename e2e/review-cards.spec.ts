@@ -78,6 +78,14 @@ test('review the new cards of a job: j/k, edit, delete, keep, summary', async ({
   await page.keyboard.press('x');
   await expect(page.getByText('Card Deleted')).toBeVisible();
   await expect(page.getByText(`Card 2 of ${total - 1}`)).toBeVisible();
+  // u undoes the delete: the card is back, in its place.
+  await page.keyboard.press('u');
+  await expect(page.getByText('Card restored')).toBeVisible();
+  await expect(page.getByText(`Card 2 of ${total}`)).toBeVisible();
+  await expect(reviewed(page).locator('blockquote')).toHaveText(cards[1]?.source_quote ?? '');
+  await page.keyboard.press('x');
+  await expect(page.getByText('Card Deleted').first()).toBeVisible();
+  await expect(page.getByText(`Card 2 of ${total - 1}`)).toBeVisible();
   await expect(reviewed(page).locator('blockquote')).toHaveText(cards[2]?.source_quote ?? '');
   // Back to the kept card: it says so.
   await page.keyboard.press('k');
@@ -136,6 +144,11 @@ test.describe('phone 390 × 844', () => {
     expect(width, 'the review scrolls sideways').toBeLessThanOrEqual(390);
     expect(await seriousViolations(page), 'review (light)').toEqual([]);
 
+    await page.getByRole('button', { name: 'Delete' }).tap();
+    await expect(page.getByText(`Card 1 of ${cards.length - 1}`)).toBeVisible();
+    // The toast's Undo brings the card back.
+    await page.getByRole('button', { name: 'Undo' }).tap();
+    await expect(page.getByText(`Card 1 of ${cards.length}`)).toBeVisible();
     await page.getByRole('button', { name: 'Delete' }).tap();
     await expect(page.getByText(`Card 1 of ${cards.length - 1}`)).toBeVisible();
     await page.getByRole('button', { name: 'Keep', exact: true }).tap();

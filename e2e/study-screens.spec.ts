@@ -56,6 +56,7 @@ test("a deck's daily new-card limit above 20 rules, and its second session is 'A
   await page.goto(`/deck/${deckId}/learn`);
   await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start Session' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Deck' })).toHaveCount(1);
   await page.goto('/dashboard');
   await expect(page.getByText('1 day streak')).toBeVisible();
   await expect(page.getByText(/\d+ Due/)).toHaveCount(0);
@@ -198,4 +199,9 @@ test('Again on the last card: a count-down to its return and Finish now, not the
   // Finish now ends it at once.
   await page.getByRole('button', { name: 'Finish now' }).click();
   await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible();
+
+  // The card list says when a learning card is due to the minute, not only its date.
+  await page.goto(`/deck/${deckId}`);
+  const row = page.getByRole('article', { name: 'Card: Short question 1?' });
+  await expect(row).toContainText(/Learning · due now/); // SM-2: Again is due at once
 });

@@ -99,8 +99,10 @@ test('content warnings stay with their job until dismissed', async ({ page }) =>
   await expect(rowWarnings).toContainText(
     'Content is very short - may not generate meaningful flashcards',
   );
+  // Shown once: with the job in the list, not again under the button.
   const panelWarnings = panel.locator('form').getByRole('note', { name: 'Content warnings' });
-  await expect(panelWarnings).toContainText('Content may contain error messages');
+  await expect(panelWarnings).toHaveCount(0);
+  await expect(panel.getByText('Content may contain error messages')).toHaveCount(1);
 
   // Still there after another toast and a reload; dismissed for good.
   await page.reload();
@@ -143,4 +145,12 @@ test('a field shows its error after typing or submitting, not on first focus', a
   await dialog.getByLabel('Front').focus();
   await dialog.getByLabel('Back').focus();
   await expect(dialog.getByText('Front content is required')).toHaveCount(0);
+});
+
+test("no header 'Sign In' on the sign-in page itself; elsewhere it is there", async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await page.goto('/signup');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../test/support/test-server';
+import { ACCOUNT_PROOF_MESSAGES } from './account-proof';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new password';
@@ -126,7 +127,18 @@ describe('a password removed by the protection against pre-registered accounts',
     const { email } = await signUp();
     const client = await magicLinkSignIn(email);
     // better-auth removed the password: an unconfirmed account's password proves nothing.
-    expect((await signIn(email)).response.status).toBe(401);
+    const refused = (await signIn(email)).response;
+    expect(refused.status).toBe(401);
+    // The answer says how to get in, not only 'Invalid email or password'.
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      ACCOUNT_PROOF_MESSAGES.noPassword,
+    );
+    // Any other address keeps the usual answer.
+    const unknown = (await signIn(uniqueEmail('nobody'))).response;
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as { message: string }).message).toBe(
+      'Invalid email or password',
+    );
     expect((await sessionUser(client))?.emailVerified).toBe(true);
 
     const mail = await server.waitForMail(email, /Your Mnemo password was removed/);

@@ -1,5 +1,10 @@
 import type { AuthContext, BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  sessionMiddleware,
+} from 'better-auth/api';
 import * as z from 'zod';
 import type { Mail } from '../mail/mailer';
 import { emails } from './emails';
@@ -15,6 +20,11 @@ import { emails } from './emails';
  * - `POST /account/set-password` sets a password for a signed-in user without one, through
  *   better-auth's server-only `setPassword`.
  */
+
+export const ACCOUNT_PROOF_MESSAGES = {
+  noPassword:
+    'This account has no password. Sign in with a link from your e-mail, or set a password with "Forgot password".',
+} as const;
 
 /** How long the app keeps telling a user their password was removed. */
 const NOTICE_DAYS = 30;
@@ -69,6 +79,33 @@ export function accountProof({ baseUrl, handle, send }: AccountProofDeps): Bette
 
   return {
     id: 'mnemo-account-proof',
+    hooks: {
+      before: [
+        {
+          // An account without a password (removed by a magic link, or made by Google) says how
+          // to get in, instead of 'Invalid email or password' for a password it never had.
+          matcher: (context) => context.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = (ctx.body as { email?: unknown } | undefined)?.email;
+            if (typeof email !== 'string' || !email.includes('@')) return;
+            const found = await ctx.context.internalAdapter.findUserByEmail(
+              email.trim().toLowerCase(),
+              { includeAccounts: true },
+            );
+            if (!found) return;
+            const hasPassword = found.accounts.some(
+              (account) => account.providerId === 'credential' && Boolean(account.password),
+            );
+            if (!hasPassword) {
+              throw new APIError('UNAUTHORIZED', {
+                code: 'NO_PASSWORD',
+                message: ACCOUNT_PROOF_MESSAGES.noPassword,
+              });
+            }
+          }),
+        },
+      ],
+    },
     init() {
       return {
         options: {

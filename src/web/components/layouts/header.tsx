@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/utils';
@@ -71,6 +71,7 @@ function AccountMenu({ email }: { email: string }) {
 /** The header of every page (SPEC §2). */
 export function Header() {
   const { user, isLoading } = useAuth();
+  const onLogin = useLocation().pathname === '/login';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -103,7 +104,8 @@ export function Header() {
             <span aria-hidden="true" className="size-9 rounded-full bg-muted" />
           ) : user ? (
             <AccountMenu email={user.email} />
-          ) : (
+          ) : onLogin ? null : (
+            // Not on /login itself: the page is the sign-in.
             <Button asChild size="sm">
               <Link to="/login">Sign In</Link>
             </Button>

@@ -26,7 +26,7 @@ export function Alert({
       )}
     >
       <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', !error && 'text-success')} />
-      <div className="min-w-0 break-words">{children}</div>
+      <div className="min-w-0 wrap-anywhere">{children}</div>
     </div>
   );
 }

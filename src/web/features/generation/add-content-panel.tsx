@@ -244,7 +244,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
             progress={progress}
           />
         </div>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 lg:grid-cols-[auto_1fr]">
           <Segmented label="Card Type" value={choice} options={CHOICES} onChange={setChoice} />
           <Segmented
             label="Generation Strategy"
@@ -272,7 +272,8 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
             </span>
           ) : null}
         </div>
-        {started ? <JobWarnings deckId={deckId} job={listed ?? started} /> : null}
+        {/* Once the job is in the list below, its warnings show there only (not twice). */}
+        {started && !listed ? <JobWarnings deckId={deckId} job={started} /> : null}
       </form>
       <JobList deckId={deckId} onRetried={track} retryFromBox={retryFromBox} />
     </section>

@@ -9,7 +9,7 @@ export function GeneratorNote() {
   const view = settings.data;
   const builtin = !view.connected && view.server.kind === 'builtin';
   return (
-    <p className="mt-1 text-sm break-words text-muted-foreground" data-testid="generator-note">
+    <p className="mt-1 text-sm wrap-anywhere text-muted-foreground" data-testid="generator-note">
       Cards written by <span className="font-medium text-foreground">{generatorLabel(view)}</span>
       {view.user_keys_allowed ? (
         <>

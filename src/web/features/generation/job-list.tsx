@@ -56,7 +56,6 @@ export function JobList({
             <span className="min-w-40 flex-1 truncate text-muted-foreground">
               {jobSource(job)}
               {job.status === 'completed' ? ` · ${pluralise(job.cards_created, 'card')}` : ''}
-              {job.status === 'failed' && job.error_message ? ` · ${job.error_message}` : ''}
             </span>
             {job.source_file_path ? (
               <a
@@ -95,6 +94,12 @@ export function JobList({
                 <RotateCcw aria-hidden="true" className="size-3.5" />
                 Retry
               </Button>
+            ) : null}
+            {job.status === 'failed' && job.error_message ? (
+              // The whole reason, wrapped on its own line: never cut to 'No c…' on a phone.
+              <p data-testid="job-error" className="order-last basis-full text-danger-text">
+                {job.error_message}
+              </p>
             ) : null}
             <JobWarnings deckId={deckId} job={job} className="basis-full" />
           </li>

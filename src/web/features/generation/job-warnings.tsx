@@ -1,4 +1,5 @@
 import { AlertTriangle, X } from 'lucide-react';
+import { CONTENT_MESSAGES } from '../../../core/content';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
@@ -14,11 +15,16 @@ export function JobWarnings({
   className,
 }: {
   deckId: string;
-  job: Pick<GenerationJob, 'id' | 'warnings'>;
+  job: Pick<GenerationJob, 'id' | 'warnings' | 'status'>;
   className?: string;
 }) {
   const dismiss = useDismissWarnings(deckId);
-  if (job.warnings.length === 0) return null;
+  // 'processing may take longer' says nothing once the processing is over.
+  const over = job.status === 'completed' || job.status === 'failed';
+  const warnings = over
+    ? job.warnings.filter((warning) => warning !== CONTENT_MESSAGES.veryLong)
+    : job.warnings;
+  if (warnings.length === 0) return null;
   return (
     <div
       role="note"
@@ -30,7 +36,7 @@ export function JobWarnings({
     >
       <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <ul className="min-w-0 flex-1 space-y-0.5">
-        {job.warnings.map((warning) => (
+        {warnings.map((warning) => (
           <li key={warning}>{warning}</li>
         ))}
       </ul>

@@ -52,7 +52,7 @@ export async function resendConfirmation(email: string, returnTo: string): Promi
   const { authClient, authErrorMessage } = await loadClient();
   const { error } = await authClient.sendVerificationEmail({
     email,
-    callbackURL: `/auth/callback?returnTo=${encodeURIComponent(returnTo)}`,
+    callbackURL: `/auth/callback?returnTo=${encodeURIComponent(returnTo)}&confirmed=1`,
   });
   if (error) throw new Error(authErrorMessage(error));
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadingMessage } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
 import { clearStoredReturnTo, navigateToReturnTo, resolveReturnTo } from '../utils/return-to';
 import { readUrlError, readUrlParam } from '../utils/url-params';
 
@@ -29,6 +30,12 @@ export function AuthCallback() {
     }
     if (isLoading) return;
     if (user) {
+      // A confirmation link: say that it worked (the banner asking for it is gone).
+      if (params.get('confirmed') === '1' && user.emailVerified) {
+        toast.success('E-mail confirmed', {
+          description: `${user.email} is confirmed. Thank you!`,
+        });
+      }
       clearStoredReturnTo();
       navigateToReturnTo(navigate, returnTo);
     } else {

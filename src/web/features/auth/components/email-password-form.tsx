@@ -46,7 +46,8 @@ export function EmailPasswordForm({
     onError(null);
     if (emailProblem || passwordProblem) return;
     setPending(true);
-    const callbackURL = `/auth/callback?returnTo=${encodeURIComponent(returnTo)}`;
+    // Used by the confirmation link: `confirmed` has the callback say the address is confirmed.
+    const callbackURL = `/auth/callback?returnTo=${encodeURIComponent(returnTo)}&confirmed=1`;
     try {
       if (signUp) {
         const { data, error } = await authClient.signUp.email({

@@ -5,12 +5,15 @@ import type { Flashcard } from '../api/cards';
 export function Badge({
   children,
   tone = 'muted',
+  title,
 }: {
   children: string;
   tone?: 'muted' | 'primary' | 'accent';
+  title?: string;
 }) {
   return (
     <span
+      title={title}
       className={cn(
         'rounded-full px-2 py-0.5 text-xs font-semibold',
         tone === 'primary' && 'bg-primary/15 text-primary',

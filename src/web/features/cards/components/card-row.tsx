@@ -20,6 +20,22 @@ const STATE_LABELS: Record<Flashcard['card_state'], string> = {
   suspended: 'Suspended',
 };
 
+/**
+ * When a learning card is due: within the hour 'in 10 min', within a day its time ('14:32'),
+ * later its date. A learning step is minutes, so the date alone says nothing.
+ */
+export function learningDue(iso: string, now = Date.now()): string | null {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return null;
+  const minutes = Math.ceil((at - now) / 60_000);
+  if (minutes <= 0) return 'now';
+  if (minutes < 60) return `in ${minutes} min`;
+  if (minutes < 24 * 60) {
+    return new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  }
+  return formatDate(iso);
+}
+
 /** One card of 'Your Cards': badges, rendered front and back, inline edit and delete. */
 export function CardRow({
   card,
@@ -68,7 +84,8 @@ export function CardRow({
     );
   }
 
-  const due = formatDate(card.due_date);
+  const due =
+    card.card_state === 'learning' ? learningDue(card.due_date) : formatDate(card.due_date);
   return (
     <article
       aria-label={`Card: ${card.front_content.slice(0, 80)}`}
@@ -77,7 +94,8 @@ export function CardRow({
         selected ? 'border-primary/60 bg-primary/5' : 'border-border',
       )}
     >
-      <div className="flex items-start gap-3">
+      {/* On a phone the actions go below the text, which keeps the row's width. */}
+      <div className="flex items-start gap-3 max-sm:flex-wrap">
         <input
           type="checkbox"
           className="mt-1 size-4 accent-[var(--color-primary)]"
@@ -94,7 +112,12 @@ export function CardRow({
                   ? 'Cloze'
                   : clozeLabel(card.cloze_number, card.front_content)}
             </Badge>
-            {card.source_job_id ? <Badge tone="accent">New</Badge> : null}
+            {card.source_job_id ? (
+              // SPEC's word for it is 'New'; beside 'Review · due …' that read as a contradiction.
+              <Badge tone="accent" title="New: made by a generation">
+                Generated
+              </Badge>
+            ) : null}
             {card.is_edited ? <Badge>Edited</Badge> : null}
             <StatusBadges card={card} />
             {card.tags.map((tag) => (
@@ -108,7 +131,7 @@ export function CardRow({
             {card.card_state !== 'new' && card.card_state !== 'suspended' ? (
               <span className="text-xs text-muted-foreground">
                 {STATE_LABELS[card.card_state]}
-                {due ? ` · due ${due}` : ''}
+                {due ? (due.startsWith('in ') ? ` · ${due}` : ` · due ${due}`) : ''}
               </span>
             ) : null}
           </div>
@@ -124,7 +147,7 @@ export function CardRow({
             </blockquote>
           ) : null}
         </div>
-        <div className="flex shrink-0 gap-0.5 opacity-70 group-hover:opacity-100">
+        <div className="flex shrink-0 gap-0.5 opacity-70 group-hover:opacity-100 max-sm:basis-full max-sm:justify-end max-sm:opacity-100">
           {card.source_quote ? (
             <Button
               variant="ghost"

@@ -58,10 +58,14 @@ export function useSaveCard(deckId: string) {
  */
 export function useDeleteCard(deckId: string) {
   const deleteCards = useDeleteCards(deckId);
-  const remove = (id: string, handlers: { onDeleted: () => void; onFailed?: () => void }) =>
+  const remove = (
+    id: string,
+    handlers: { onDeleted: () => void; onFailed?: () => void; quiet?: boolean },
+  ) =>
     deleteCards.mutateAsync([id]).then(
       () => {
-        toast.success('Card Deleted');
+        // Quiet: the review page said 'Card Deleted' already, when the card left the review.
+        if (!handlers.quiet) toast.success('Card Deleted');
         handlers.onDeleted();
       },
       (error: unknown) => {

@@ -33,7 +33,7 @@ export function DeckCard({ deck }: { deck: Deck }) {
   return (
     <article className="group flex flex-col rounded-2xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-lg hover:shadow-primary/5">
       <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 text-lg leading-snug font-semibold break-words">
+        <h2 className="min-w-0 text-lg leading-snug font-semibold wrap-anywhere">
           <Link to={`/deck/${deck.id}`} className="hover:text-primary">
             {deck.name}
           </Link>

@@ -101,7 +101,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
       </Link>
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight break-words">{deck.name}</h1>
+          <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{deck.name}</h1>
           {mode === 'deck' ? <SkipToCards /> : null}
           {deck.description ? (
             <p className="mt-2 text-muted-foreground">{deck.description}</p>

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { cn } from '../../../lib/utils';
 import { KeyHint } from '../../study/components/learn/key-hint';
 
-export type ReviewCommand = 'next' | 'previous' | 'keep' | 'edit' | 'delete';
+export type ReviewCommand = 'next' | 'previous' | 'keep' | 'edit' | 'delete' | 'undo';
 
 const ACTIONS: {
   command: ReviewCommand;

@@ -35,7 +35,7 @@ export function ReviewCard({
       </div>
       <CardSides
         card={card}
-        className="px-5 py-6 text-lg break-words sm:px-10 sm:py-8"
+        className="px-5 py-6 text-lg wrap-anywhere sm:px-10 sm:py-8"
         backClassName="mt-6 border-t border-dashed border-border pt-6"
       />
       <figure className="border-t border-border bg-muted/40 px-5 py-4 sm:px-10">
@@ -44,7 +44,7 @@ export function ReviewCard({
           Source passage
         </figcaption>
         {card.source_quote ? (
-          <blockquote className="mt-2 border-l-2 border-primary/40 pl-3 text-sm break-words text-muted-foreground italic">
+          <blockquote className="mt-2 border-l-2 border-primary/40 pl-3 text-sm wrap-anywhere text-muted-foreground italic">
             {card.source_quote}
           </blockquote>
         ) : (

@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/button';
 import { isTyping } from '../../../lib/use-shortcut';
 import type { Flashcard } from '../../cards/api/cards';
 import { EditCardDialog } from '../../cards/components/edit-card-dialog';
-import { useDeleteCard } from '../../cards/components/use-card-actions';
 import { SessionProgress } from '../../study/components/learn/session-progress';
 import { ReviewActions, type ReviewCommand } from './review-actions';
 import { ReviewCard } from './review-card';
@@ -17,6 +16,7 @@ import {
   startReview,
 } from './review-state';
 import { ReviewSummary } from './review-summary';
+import { useUndoableDelete } from './use-undoable-delete';
 
 /** A focused button or link answers Enter itself (keyboard users reach the actions by Tab). */
 const isControl = (target: EventTarget | null) =>
@@ -27,13 +27,15 @@ const KEYS: Record<string, ReviewCommand> = {
   k: 'previous',
   e: 'edit',
   x: 'delete',
+  u: 'undo',
   Enter: 'keep',
   ArrowRight: 'keep',
 };
 
 /**
  * Goes through a job's cards one at a time: j/k move, e edits, x deletes (at once, no
- * confirmation: the point is quick pruning), Enter or → keeps and moves on, Keep all ends.
+ * confirmation: the point is quick pruning; a toast's Undo or u brings it back), Enter or →
+ * keeps and moves on, Keep all ends.
  */
 export function ReviewSession({
   deckId,
@@ -46,31 +48,19 @@ export function ReviewSession({
 }) {
   const [state, dispatch] = useReducer(reviewReducer, cards, startReview);
   const [editing, setEditing] = useState(false);
-  const deleteCard = useDeleteCard(deckId);
+  const undoable = useUndoableDelete(deckId, dispatch);
   const region = useRef<HTMLDivElement>(null);
   const card = currentCard(state);
 
   const run = (command: ReviewCommand) => {
+    if (command === 'undo') return undoable.undo();
     if (command === 'next' || command === 'previous' || command === 'keep') {
       return dispatch({ type: command } satisfies ReviewAction);
     }
     if (!card || state.deleting.includes(card.id)) return;
     if (command === 'edit') return setEditing(true);
-    const { id } = card;
-    // Deleting a cloze card deletes its note: its siblings leave the review too.
-    const note =
-      card.note_id === null
-        ? [id]
-        : state.cards.filter((c) => c.note_id === card.note_id).map((c) => c.id);
-    dispatch({ type: 'deleteStarted', id });
-    void deleteCard.remove(id, {
-      onDeleted: () => {
-        for (const gone of note) dispatch({ type: 'deleted', id: gone });
-      },
-      onFailed: () => dispatch({ type: 'deleteFailed', id }),
-    });
+    undoable.remove(card, state.cards, state.index);
   };
-
   // One handler on the window reads the latest `run` (keys pressed in a row act in order).
   const latest = useRef(run);
   latest.current = run;

@@ -81,6 +81,23 @@ describe('review of a job’s new cards', () => {
     expect(reviewSummary(state)).toBe('2 cards kept, 1 deleted');
   });
 
+  it('an undone delete puts the card back in its place, shown, and uncounted', () => {
+    const b = card('b');
+    const start = startReview([card('a'), b, card('c')]);
+    const gone = run(start, { type: 'next' }, { type: 'deleted', id: 'b' });
+    expect(gone.cards.map((item) => item.id)).toEqual(['a', 'c']);
+    const back = run(gone, { type: 'restored', cards: [{ card: b, at: 1 }], index: 1 });
+    expect(back.cards.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+    expect(shown(back)).toBe('b');
+    expect(reviewSummary({ ...back, finished: true })).toBe('3 cards kept, 0 deleted');
+    // Also from the summary the last delete ended in.
+    const last = run(start, { type: 'keep' }, { type: 'keep' }, { type: 'deleted', id: 'c' });
+    expect(last.finished).toBe(true);
+    const again = run(last, { type: 'restored', cards: [{ card: card('c'), at: 2 }], index: 2 });
+    expect(again.finished).toBe(false);
+    expect(shown(again)).toBe('c');
+  });
+
   it('deleting the card shown brings the next one into view', () => {
     const state = run(
       three(),

@@ -29,6 +29,7 @@ export type ReviewAction =
   | { type: 'deleteStarted'; id: string }
   | { type: 'deleteFailed'; id: string }
   | { type: 'deleted'; id: string }
+  | { type: 'restored'; cards: { card: Flashcard; at: number }[]; index: number }
   | { type: 'edited'; card: Flashcard };
 
 export function startReview(cards: Flashcard[]): ReviewState {
@@ -76,9 +77,32 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
       return { ...state, deleting: withoutId(state.deleting, action.id) };
     case 'deleted':
       return removeCard(state, action.id);
+    case 'restored':
+      return restoreCards(state, action.cards, action.index);
     case 'edited':
       return withEdit(state, action.card);
   }
+}
+
+/** An undone delete: the cards go back where they were, and the first of them is shown. */
+function restoreCards(
+  state: ReviewState,
+  restored: { card: Flashcard; at: number }[],
+  index: number,
+): ReviewState {
+  const cards = [...state.cards];
+  const back = [...restored].sort((a, b) => a.at - b.at);
+  for (const { card, at } of back) {
+    if (!cards.some((item) => item.id === card.id))
+      cards.splice(Math.min(at, cards.length), 0, card);
+  }
+  return {
+    ...state,
+    cards,
+    index: Math.min(index, cards.length - 1),
+    finished: false,
+    deleted: Math.max(0, state.deleted - back.length),
+  };
 }
 
 /**

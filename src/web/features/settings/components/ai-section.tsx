@@ -85,7 +85,7 @@ export function AiSection() {
           {settings.data.connected ? (
             <div className="flex flex-wrap items-center gap-3 rounded-xl border border-border px-4 py-3">
               <div className="min-w-0 flex-1 text-sm">
-                <p className="font-medium break-words">
+                <p className="font-medium wrap-anywhere">
                   {USER_AI_PROVIDER_NAMES[settings.data.connected.provider]} ·{' '}
                   {settings.data.connected.model}
                 </p>

@@ -25,7 +25,8 @@ export function SessionPreview({
   const nothing = !data || (data.newCards === 0 && data.dueCards === 0);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-10">
-      {back}
+      {/* 'All caught up!' has its own Back to Deck button: the link above it would repeat it. */}
+      {data && nothing && !preview.isError ? null : back}
       <div className="mt-6 rounded-3xl border border-border bg-card p-8 text-center shadow-sm">
         {preview.isError ? (
           <p role="alert" className="text-danger-text">
@@ -45,7 +46,9 @@ export function SessionPreview({
         ) : (
           <>
             <p className="text-sm font-medium text-primary">Ready to learn</p>
-            <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">{data.deckName}</h1>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight wrap-anywhere">
+              {data.deckName}
+            </h1>
             <dl className="mx-auto mt-8 grid max-w-sm grid-cols-2 gap-4">
               <div className="rounded-2xl bg-primary/10 p-4">
                 <dt className="text-sm text-muted-foreground">New Cards</dt>
