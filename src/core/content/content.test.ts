@@ -5,6 +5,7 @@ import { chunkContent } from './chunking';
 import {
   cardCountRange,
   estimateGenerationSeconds,
+  estimateSecondsFor,
   requestedCardTypesFor,
   STRATEGY_RANGES,
 } from './estimates';
@@ -160,5 +161,16 @@ describe('chunking on sections and paragraph boundaries', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('the generation estimate of the generator that runs', () => {
+  it("is the spec's formula for a language model, seconds for the built-in generator", () => {
+    expect(estimateSecondsFor('llm', 1200, 'standard')).toBe(
+      estimateGenerationSeconds(1200, 'standard'),
+    );
+    expect(estimateSecondsFor('llm', 1200, 'standard')).toBe(54);
+    expect(estimateSecondsFor('builtin', 300, 'standard')).toBe(2);
+    expect(estimateSecondsFor('builtin', 15_000, 'detailed')).toBe(10);
   });
 });

@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  estimateGenerationSeconds,
+  estimateSecondsFor,
   GENERATION_MAX_POLLS,
   GENERATION_POLL_INTERVAL_MS,
   requestedCardTypesFor,
@@ -28,6 +28,7 @@ import {
   useDeckJobs,
 } from './api';
 import { GeneratorNote } from './generator-note';
+import { useAiSettings } from '../settings/api/ai-settings';
 import { JobList, reviewPath } from './job-list';
 import { JobWarnings } from './job-warnings';
 import {
@@ -51,6 +52,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function AddContentPanel({ deckId }: { deckId: string }) {
   const queryClient = useQueryClient();
+  // The estimate is the generator's that will run (the built-in one takes seconds, not minutes).
+  const ai = useAiSettings().data;
+  const generatorKind = ai && !ai.connected && ai.server.kind === 'builtin' ? 'builtin' : 'llm';
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('text');
   const [text, setText] = useState('');
@@ -126,7 +130,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
   /** Shows the estimate and follows the job until its cards exist (or it failed). */
   const track = (
     job: GenerationJob,
-    estimate = estimateGenerationSeconds(job.word_count, job.generation_strategy),
+    estimate = estimateSecondsFor(generatorKind, job.word_count, job.generation_strategy),
     sent?: { text: string; url: string },
   ) => {
     setFollowing({ estimate });
@@ -141,7 +145,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
     setBusy(true);
     try {
       const job = await startGeneration({ ...input, deckId });
-      const estimate = estimateGenerationSeconds(job.word_count, job.generation_strategy);
+      const estimate = estimateSecondsFor(generatorKind, job.word_count, job.generation_strategy);
       toast.success('Generation Started!', {
         description: 'Processing your content. This may take a moment...',
       });
