@@ -158,7 +158,10 @@ export function CardRow({
             >
               <Quote aria-hidden="true" className="size-4" />
             </Button>
-          ) : null}
+          ) : (
+            // Keeps every row's actions as wide, so the Back column lines up (issue 19).
+            <span aria-hidden="true" data-testid="action-spacer" className="size-9 max-sm:hidden" />
+          )}
           <CardStatusButtons card={card} deckId={deckId} />
           <Button
             variant="ghost"

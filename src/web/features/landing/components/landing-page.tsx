@@ -233,22 +233,28 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6">
-        <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl border border-border bg-card px-6 py-14 text-center">
+      <section aria-labelledby="cta-title" className="pb-20">
+        {/* The same column as the sections above: the panel is no wider than their content. */}
+        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6">
           <div
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_bottom,var(--glow),transparent_70%)]"
-          />
-          <div className="relative">
-            <FileText aria-hidden="true" className="mx-auto size-10 text-primary" />
-            <h2 id="cta-title" className="mt-4 text-3xl font-bold tracking-tight">
-              Start remembering what you learn
-            </h2>
-            <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
-              Your first deck is a minute away.
-            </p>
-            <div className="mt-8 flex justify-center [&>div]:justify-center">
-              <CallsToAction />
+            data-testid="cta-panel"
+            className="relative overflow-hidden rounded-3xl border border-border bg-card px-6 py-14 text-center"
+          >
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_bottom,var(--glow),transparent_70%)]"
+            />
+            <div className="relative">
+              <FileText aria-hidden="true" className="mx-auto size-10 text-primary" />
+              <h2 id="cta-title" className="mt-4 text-3xl font-bold tracking-tight">
+                Start remembering what you learn
+              </h2>
+              <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
+                Your first deck is a minute away.
+              </p>
+              <div className="mt-8 flex justify-center [&>div]:justify-center">
+                <CallsToAction />
+              </div>
             </div>
           </div>
         </div>

@@ -65,12 +65,16 @@ function QrCode({ value }: { value: string }) {
     };
   }, [value]);
   return (
-    <div className="flex size-[13.5rem] items-center justify-center rounded-xl bg-white p-2">
+    <div
+      data-testid="qr-tile"
+      className="flex size-56 shrink-0 items-center justify-center rounded-xl bg-white p-2"
+    >
       {dataUrl ? (
         <img
           src={dataUrl}
           width={208}
           height={208}
+          className="block size-52"
           alt="QR code to scan with your authenticator app"
           data-totp-uri={value}
         />

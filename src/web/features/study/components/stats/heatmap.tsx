@@ -73,8 +73,10 @@ export function Heatmap({ stats }: { stats: StudyStatistics }) {
       <svg
         role="img"
         aria-label={`Reviews per day over the last year: ${stats.total_reviews} in all`}
-        width={30 + weeks * (cell + gap)}
-        height={18 + 7 * (cell + gap)}
+        // Fills its card on a wide screen (scaled), scrolls on a narrow one (issue 19).
+        viewBox={`0 0 ${30 + weeks * (cell + gap)} ${18 + 7 * (cell + gap)}`}
+        className="block h-auto w-full"
+        style={{ minWidth: 30 + weeks * (cell + gap), maxHeight: 2 * (18 + 7 * (cell + gap)) }}
       >
         {months}
         {['Mon', 'Wed', 'Fri'].map((label, index) => (
