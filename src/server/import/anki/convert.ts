@@ -11,6 +11,7 @@ import { ankiScheduleToMnemo, type MnemoSchedule } from '../../../core/anki/sche
 import { DECK_NAME_MAX } from '../../../core/deck-schemas';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from '../../../core/tags';
 import { type AnkiCollection, type AnkiReview, readCollection } from './collection';
+import type { AnkiDeckSettings } from './deck-settings';
 import { collectPackageMedia, type ImportMediaFile, STORING_MEDIA } from './media';
 import { readAnkiPackage } from './package';
 
@@ -29,6 +30,8 @@ export interface ConvertedCard {
   ord: number;
   deckName: string;
   tags: string;
+  /** Anki's `leech` tag: the card is a leech in Mnemo (`is_leech`), the tag is not kept. */
+  leech: boolean;
   content: MnemoCardContent;
   schedule: MnemoSchedule;
 }
@@ -44,6 +47,8 @@ export interface ImportPlan {
   /** What was changed in cards on the way (e.g. Image Occlusion), with counts. */
   changed: [string, number][];
   revlog: AnkiReview[];
+  /** The package's description and options of each deck, by deck name (for decks created). */
+  deckSettings: [string, AnkiDeckSettings][];
 }
 
 export type ProgressReport = (phase: string, done: number, total: number) => void;
@@ -55,6 +60,9 @@ function tagsColumn(tags: string): string {
     .slice(0, TAGS_MAX)
     .join(' ');
 }
+
+/** Anki marks leeches with the tag `leech` (any case). */
+const LEECH_TAG = /(?<=^|\s)leech(?=\s|$)/i;
 
 const deckNameOf = (collection: AnkiCollection, did: string) =>
   (collection.decks.get(did) ?? 'Default').slice(0, DECK_NAME_MAX).trim() || 'Default';
@@ -106,7 +114,8 @@ export async function convertAnkiPackage(
       guid: note.guid,
       ord: card.ord,
       deckName,
-      tags: tagsColumn(note.tags),
+      tags: tagsColumn(note.tags.replace(LEECH_TAG, ' ')),
+      leech: LEECH_TAG.test(note.tags),
       content: conversion.card,
       schedule: ankiScheduleToMnemo(card, clock, now, lastReview.get(card.id) ?? null),
     });
@@ -119,5 +128,9 @@ export async function convertAnkiPackage(
     skipped: [...skipped],
     changed: [...changed],
     revlog: collection.revlog,
+    deckSettings: [...collection.decks.keys()].map((did) => [
+      deckNameOf(collection, did),
+      collection.deckSettings.get(did) ?? {},
+    ]),
   };
 }

@@ -4,6 +4,7 @@
  * Child'), found by name or created. A note imported before (same GUID) has its cards' content
  * and tags updated when they changed, their schedule and deck kept; new cards of it are added.
  */
+import type { AnkiDeckSettings } from './deck-settings';
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
@@ -64,6 +65,10 @@ export async function writeImportPlan(
   const found =
     target.deckId === null ? await findDecksByName(trx, userId, names) : new Map<string, string>();
   let scheduler: 'fsrs' | 'sm2' | null = null;
+  // The package's description and options for the decks made here (issue 20, 7).
+  const settings = new Map<string, AnkiDeckSettings>();
+  for (const [name, value] of plan.deckSettings ?? [])
+    if (!settings.has(name)) settings.set(name, value);
   const deckFor = async (name: string): Promise<string> => {
     const id = target.deckId ?? found.get(name);
     if (id) return id;
@@ -81,6 +86,7 @@ export async function writeImportPlan(
       last_studied_at: null,
       created_at: now,
       updated_at: now,
+      ...settings.get(name),
     });
     created.push(name);
     found.set(name, newId);
@@ -142,6 +148,7 @@ export async function writeImportPlan(
       created_at: new Date(Date.parse(now) + rows.length).toISOString(),
       updated_at: now,
       ...schedule,
+      is_leech: card.leech ? 1 : 0,
       note_id: noteId,
       cloze_number: content.cloze_number,
       tags,
