@@ -61,6 +61,21 @@ function tagsColumn(tags: string): string {
     .join(' ');
 }
 
+export const REVLOG_SKIPS = {
+  cardNotImported: 'Review-log entries of cards that were not imported',
+  manual:
+    'Review-log entries of manual changes (Set Due Date, Forget, Reschedule), which are not answers',
+  notAnswer: 'Review-log entries without an answer button (1 to 4)',
+} as const;
+
+/** Why a revlog entry is not imported as an answer, or null when it is. */
+function revlogSkipReason(entry: AnkiReview, converted: Set<number>): string | null {
+  if (!converted.has(entry.cid)) return REVLOG_SKIPS.cardNotImported;
+  if (entry.type > 3) return REVLOG_SKIPS.manual;
+  if (entry.ease < 1 || entry.ease > 4) return REVLOG_SKIPS.notAnswer;
+  return null;
+}
+
 /** Anki marks leeches with the tag `leech` (any case). */
 const LEECH_TAG = /(?<=^|\s)leech(?=\s|$)/i;
 
@@ -121,6 +136,12 @@ export async function convertAnkiPackage(
     });
   });
   progress(IMPORT_PHASES.converting, total, total);
+  // Review-log entries that will not become answers, and why (issue 20, 8).
+  const converted = new Set(cards.map((card) => card.ankiId));
+  for (const entry of collection.revlog) {
+    const reason = revlogSkipReason(entry, converted);
+    if (reason) skip(reason);
+  }
   return {
     guids: collection.notes.map((note) => note.guid),
     cards,
