@@ -36,6 +36,10 @@ export interface ExportDeck {
   max_reviews_per_day: number;
   desired_retention: number;
   maximum_interval_days: number;
+  leech_threshold?: number;
+  leech_action?: 'suspend' | 'tag';
+  bury_new_siblings?: number;
+  bury_review_siblings?: number;
 }
 
 export interface ExportCard {

@@ -13,6 +13,10 @@ export async function findExportData(db: Kysely<Database>, userId: string, deckI
       'max_reviews_per_day',
       'desired_retention',
       'maximum_interval_days',
+      'leech_threshold',
+      'leech_action',
+      'bury_new_siblings',
+      'bury_review_siblings',
     ])
     .where('user_id', '=', userId);
   if (deckId !== undefined) decks = decks.where('id', '=', deckId);

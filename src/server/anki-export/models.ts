@@ -127,6 +127,10 @@ export function ankiDeckConfigJson(
     max_reviews_per_day: number;
     desired_retention: number;
     maximum_interval_days: number;
+    leech_threshold?: number;
+    leech_action?: 'suspend' | 'tag';
+    bury_new_siblings?: number;
+    bury_review_siblings?: number;
   } | null,
   now: number,
 ) {
@@ -141,7 +145,7 @@ export function ankiDeckConfigJson(
     replayq: true,
     dyn: false,
     new: {
-      bury: false,
+      bury: Number(deck?.bury_new_siblings ?? 0) === 1,
       delays: [1, 10],
       initialFactor: 2500,
       ints: [1, 4, 0],
@@ -149,14 +153,21 @@ export function ankiDeckConfigJson(
       perDay: deck?.new_cards_per_day ?? 20,
     },
     rev: {
-      bury: false,
+      bury: Number(deck?.bury_review_siblings ?? 0) === 1,
       ease4: 1.3,
       ivlFct: 1,
       maxIvl: deck?.maximum_interval_days ?? 36_500,
       perDay: deck?.max_reviews_per_day ?? 200,
       hardFactor: 1.2,
     },
-    lapse: { delays: [10], leechAction: 0, leechFails: 8, minInt: 1, mult: 0 },
+    lapse: {
+      delays: [10],
+      // Anki's leech actions: 0 suspend, 1 tag only.
+      leechAction: deck?.leech_action === 'tag' ? 1 : 0,
+      leechFails: Number(deck?.leech_threshold ?? 8),
+      minInt: 1,
+      mult: 0,
+    },
     desiredRetention: deck?.desired_retention ?? 0.9,
   };
 }

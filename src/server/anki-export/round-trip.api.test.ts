@@ -125,3 +125,115 @@ describe('export to Anki, then import into a fresh account', () => {
     },
   );
 });
+
+const DAY_MS = 86_400_000;
+// A relearning card's interval: Mnemo keeps 0 while it relearns, Anki needs the interval after
+// the lapse (at least a day) and gives 1 back; learning cards are compared by their due instead.
+const fullShape = (card: Flashcard) => ({
+  ...shape(card),
+  interval: card.card_state === 'learning' ? 'learning' : card.interval_days,
+  due: card.card_state === 'learning' ? card.due_date.slice(0, 19) : card.due_date.slice(0, 10),
+  leech: card.is_leech,
+  buried: card.buried_until !== null,
+  suspended_from: card.suspended_from,
+});
+
+describe('a deck of every kind of card, through both package generations (issue 20)', () => {
+  it.each(['current', 'legacy'] as const)(
+    'gives back the same cards, schedules, marks, deck options and history (%s)',
+    async (format) => {
+      const user = await newUser(server.url);
+      const deck = await createDeck(user, 'Everything', 'All the kinds of cards');
+      const options = {
+        scheduler: 'fsrs',
+        new_cards_per_day: 17,
+        max_reviews_per_day: 321,
+        desired_retention: 0.85,
+        maximum_interval_days: 400,
+        leech_threshold: 1,
+        leech_action: 'tag',
+      };
+      await json(
+        await user.request(`/api/decks/${deck.id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(options),
+        }),
+        200,
+      );
+      const add = async (body: object) =>
+        json<Flashcard>(await user.post('/api/flashcards', { deck_id: deck.id, ...body }), 201);
+      // Not yet here: Markdown headings, quotes, tables and a fence's language come back as
+      // bold text, plain lines and cells without rules (issue 20 item 4, still open).
+      await add({
+        front_content: 'Water is H<sub>2</sub>O, x<sup>2</sup>',
+        back_content: '\\(e^{i\\pi}+1=0\\)',
+      });
+      await add({
+        card_type: 'cloze',
+        front_content: '{{c1::Madrid::city}} is in {{c2::Spain}}, in {{c3::Europe::continent}}',
+        back_content: 'Back extra',
+        tags: ['geo'],
+      });
+      const learning = await add({ front_content: 'Learning', back_content: 'step 1' });
+      const relearning = await add({ front_content: 'Relearning', back_content: 'lapsed' });
+      const suspended = await add({ front_content: 'Suspended', back_content: 's' });
+      const buried = await add({ front_content: 'Buried', back_content: 'b' });
+
+      const t0 = Date.now() - 30 * DAY_MS;
+      const at = (ms: number) => ({ headers: { 'X-Test-Now': new Date(ms).toISOString() } });
+      const started = await json<StartedSession>(
+        await user.post(`/api/decks/${deck.id}/study/sessions`, { time_zone: TZ }, at(t0)),
+        201,
+      );
+      const answer = async (card: Flashcard, response: string, when: number) =>
+        json(
+          await user.post(
+            `/api/study/sessions/${started.session.id}/reviews`,
+            {
+              id: `all-${card.id}-${when}`,
+              card_id: card.id,
+              response,
+              response_time_seconds: 3,
+            },
+            at(when),
+          ),
+          200,
+        );
+      // Learnt, then forgotten today (a lapse with threshold 1: a leech, tagged), then again.
+      await answer(relearning, 'good', t0);
+      await answer(relearning, 'good', t0 + 12 * 60_000);
+      await answer(relearning, 'again', Date.now() - 120_000);
+      await answer(learning, 'again', Date.now() - 30_000);
+      await json(await user.post(`/api/flashcards/${suspended.id}/suspend`), 200);
+      await json(await user.post(`/api/flashcards/${buried.id}/bury`, { time_zone: TZ }), 200);
+
+      const before = (await cardsOf(user, deck.id)).map(fullShape);
+      expect(before.find((card) => card.front === 'Relearning')).toMatchObject({
+        leech: true,
+        state: 'learning',
+      });
+      expect(before.find((card) => card.front === 'Buried')?.buried).toBe(true);
+
+      const exported = await user.get(
+        `/api/decks/${deck.id}/export/anki?time_zone=${TZ}${format === 'legacy' ? '&format=legacy' : ''}`,
+      );
+      expect(exported.status).toBe(200);
+      const fresh = await newUser(server.url);
+      const imported = await importAnkiAndWait(
+        fresh,
+        new Uint8Array(await exported.arrayBuffer()),
+        { keep_decks: 'true', time_zone: TZ },
+        'Everything.apkg',
+      );
+      expect(imported.status, await imported.clone().text()).toBe(200);
+      const decks = (await json<{ decks: Deck[] }>(await fresh.get('/api/decks'), 200)).decks;
+      expect(decks).toHaveLength(1);
+      const { scheduler: _scheduler, ...kept } = options;
+      expect(decks[0]).toMatchObject({ description: 'All the kinds of cards', ...kept });
+      expect((await cardsOf(fresh, decks[0]?.id ?? '')).map(fullShape)).toEqual(before);
+      const stats = await json<StudyStatistics>(await fresh.get(`/api/stats?time_zone=${TZ}`), 200);
+      expect(stats.total_cards_studied).toBe(4);
+    },
+  );
+});

@@ -10,6 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { type AnkiDeckSettings, currentDeckSettings, legacyDeckSettings } from './deck-settings';
 import type { AnkiNoteType } from '../../../core/anki/cards';
 import { v1RevlogToV2 } from '../../../core/anki/scheduling';
 import { badRequest } from '../../http/errors';
@@ -66,6 +67,8 @@ export interface AnkiCollection {
   noteTypes: Map<string, AnkiNoteType>;
   /** Deck names as Anki shows them ('Parent::Child') by id. */
   decks: Map<string, string>;
+  /** Descriptions and options of the decks, by id (deck-settings.ts). */
+  deckSettings: Map<string, AnkiDeckSettings>;
   notes: AnkiNote[];
   /** New cards in Anki's order (their position), after the others. */
   cards: AnkiCard[];
@@ -215,8 +218,9 @@ const CURRENT_TABLES = [...LEGACY_TABLES, 'notetypes', 'fields', 'templates', 'd
 function readAll(db: Database.Database, version: 1 | 2 | 3, limits: RowLimits): AnkiCollection {
   checkTables(db, LEGACY_TABLES);
   checkRowCounts(db, limits);
-  const col = db.prepare('select crt, ver, conf, models, decks from col').get() as
-    { crt: number; ver: number; conf: string; models: string; decks: string } | undefined;
+  const col = db.prepare('select crt, ver, conf, models, decks, dconf from col').get() as
+    | { crt: number; ver: number; conf: string; models: string; decks: string; dconf: string }
+    | undefined;
   if (!col) throw damaged();
   const hasTables =
     db.prepare("select 1 from sqlite_master where type = 'table' and name = 'notetypes'").get() !==
@@ -229,6 +233,10 @@ function readAll(db: Database.Database, version: 1 | 2 | 3, limits: RowLimits): 
   if (!legacy) checkTables(db, CURRENT_TABLES);
   const noteTypes = legacy ? legacyNoteTypes(col.models) : currentNoteTypes(db);
   const decks = legacy ? legacyDecks(col.decks) : currentDecks(db);
+  const hasDeckConfig =
+    db.prepare("select 1 from sqlite_master where name = 'deck_config'").get() !== undefined;
+  if (!legacy && hasDeckConfig) checkTables(db, ['deck_config']);
+  const deckSettings = legacy ? legacyDeckSettings(col.decks, col.dconf) : currentDeckSettings(db);
   const notes = (
     db.prepare('select id, guid, mid, tags, flds from notes order by id').all() as {
       id: number;
@@ -265,7 +273,17 @@ function readAll(db: Database.Database, version: 1 | 2 | 3, limits: RowLimits): 
       .prepare('select id, cid, ease, ivl, lastIvl, factor, time, type from revlog order by id')
       .all() as AnkiReview[]
   ).map((entry) => (schedVer === 1 ? v1RevlogToV2(entry) : entry));
-  return { crt: col.crt, creationOffset, schedVer, noteTypes, decks, notes, cards, revlog };
+  return {
+    crt: col.crt,
+    creationOffset,
+    schedVer,
+    noteTypes,
+    decks,
+    deckSettings,
+    notes,
+    cards,
+    revlog,
+  };
 }
 
 /** `COLLATE unicase` however it is spelt: any case, any spacing, the name quoted or not. */

@@ -17,6 +17,7 @@ import {
   readCollection,
   type RowLimits,
 } from './collection';
+import type { AnkiDeckSettings } from './deck-settings';
 import { collectPackageMedia, type ImportMediaFile, STORING_MEDIA } from './media';
 import { readAnkiPackage } from './package';
 
@@ -35,6 +36,8 @@ export interface ConvertedCard {
   ord: number;
   deckName: string;
   tags: string;
+  /** Anki's `leech` tag: the card is a leech in Mnemo (`is_leech`), the tag is not kept. */
+  leech: boolean;
   content: MnemoCardContent;
   schedule: MnemoSchedule;
 }
@@ -50,6 +53,8 @@ export interface ImportPlan {
   /** What was changed in cards on the way (e.g. Image Occlusion), with counts. */
   changed: [string, number][];
   revlog: AnkiReview[];
+  /** The package's description and options of each deck, by deck name (for decks created). */
+  deckSettings: [string, AnkiDeckSettings][];
 }
 
 export type ProgressReport = (phase: string, done: number, total: number) => void;
@@ -61,6 +66,24 @@ function tagsColumn(tags: string): string {
     .slice(0, TAGS_MAX)
     .join(' ');
 }
+
+export const REVLOG_SKIPS = {
+  cardNotImported: 'Review-log entries of cards that were not imported',
+  manual:
+    'Review-log entries of manual changes (Set Due Date, Forget, Reschedule), which are not answers',
+  notAnswer: 'Review-log entries without an answer button (1 to 4)',
+} as const;
+
+/** Why a revlog entry is not imported as an answer, or null when it is. */
+function revlogSkipReason(entry: AnkiReview, converted: Set<number>): string | null {
+  if (!converted.has(entry.cid)) return REVLOG_SKIPS.cardNotImported;
+  if (entry.type > 3) return REVLOG_SKIPS.manual;
+  if (entry.ease < 1 || entry.ease > 4) return REVLOG_SKIPS.notAnswer;
+  return null;
+}
+
+/** Anki marks leeches with the tag `leech` (any case). */
+const LEECH_TAG = /(?<=^|\s)leech(?=\s|$)/i;
 
 const deckNameOf = (collection: AnkiCollection, did: string) =>
   (collection.decks.get(did) ?? 'Default').slice(0, DECK_NAME_MAX).trim() || 'Default';
@@ -113,12 +136,19 @@ export async function convertAnkiPackage(
       guid: note.guid,
       ord: card.ord,
       deckName,
-      tags: tagsColumn(note.tags),
+      tags: tagsColumn(note.tags.replace(LEECH_TAG, ' ')),
+      leech: LEECH_TAG.test(note.tags),
       content: conversion.card,
       schedule: ankiScheduleToMnemo(card, clock, now, lastReview.get(card.id) ?? null),
     });
   });
   progress(IMPORT_PHASES.converting, total, total);
+  // Review-log entries that will not become answers, and why (issue 20, 8).
+  const converted = new Set(cards.map((card) => card.ankiId));
+  for (const entry of collection.revlog) {
+    const reason = revlogSkipReason(entry, converted);
+    if (reason) skip(reason);
+  }
   return {
     guids: collection.notes.map((note) => note.guid),
     cards,
@@ -126,5 +156,9 @@ export async function convertAnkiPackage(
     skipped: [...skipped],
     changed: [...changed],
     revlog: collection.revlog,
+    deckSettings: [...collection.decks.keys()].map((did) => [
+      deckNameOf(collection, did),
+      collection.deckSettings.get(did) ?? {},
+    ]),
   };
 }

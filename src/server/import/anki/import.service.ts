@@ -23,6 +23,7 @@ import {
   updateCardContent,
 } from './import.repository';
 import type { PagedPlan } from './plan-pages';
+import type { AnkiDeckSettings } from './deck-settings';
 import { type CardTargets, importReviews } from './reviews';
 
 export interface ImportTarget {
@@ -99,6 +100,10 @@ export async function writeImportPlan(
   const found = new Map<string, string>();
   const looked = new Set<string>();
   let scheduler: 'fsrs' | 'sm2' | null = null;
+  // The package's description and options for the decks made here (issue 20, 7).
+  const settings = new Map<string, AnkiDeckSettings>();
+  for (const [name, value] of plan.deckSettings ?? [])
+    if (!settings.has(name)) settings.set(name, value);
   const targets: CardTargets = new Map();
   const touchedNotes = new Set<string>();
   const newNotes = new Set<string>();
@@ -128,6 +133,7 @@ export async function writeImportPlan(
         last_studied_at: null,
         created_at: now,
         updated_at: now,
+        ...settings.get(name),
       });
       created.push(name);
       found.set(name, newId);
@@ -182,6 +188,7 @@ export async function writeImportPlan(
         created_at: new Date(Date.parse(now) + inserted++).toISOString(),
         updated_at: now,
         ...card.schedule,
+        is_leech: card.leech ? 1 : 0,
         note_id: noteId,
         cloze_number: content.cloze_number,
         tags,

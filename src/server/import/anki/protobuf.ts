@@ -10,6 +10,8 @@ export interface Message {
   string(field: number): string | undefined;
   /** The last length-delimited field with this number, as bytes (an embedded message). */
   bytes(field: number): Uint8Array | undefined;
+  /** The last 32-bit float (fixed32) with this field number. */
+  float(field: number): number | undefined;
 }
 
 /**
@@ -20,6 +22,7 @@ export interface Message {
 function scanFields(
   bytes: Uint8Array,
   visit: (field: number, value: number | Uint8Array) => void,
+  visitFloat: (field: number, value: number) => void = () => {},
 ): boolean {
   let pos = 0;
   const readVarint = (): number | null => {
@@ -49,8 +52,11 @@ function scanFields(
       visit(field, bytes.subarray(pos, pos + length));
       pos += length;
     } else if (wire === 1) pos += 8;
-    else if (wire === 5) pos += 4;
-    else return false;
+    else if (wire === 5) {
+      if (pos + 4 > bytes.length) return false;
+      visitFloat(field, new DataView(bytes.buffer, bytes.byteOffset + pos, 4).getFloat32(0, true));
+      pos += 4;
+    } else return false;
   }
   return pos <= bytes.length;
 }
@@ -58,10 +64,15 @@ function scanFields(
 export function readMessage(bytes: Uint8Array): Message | null {
   const varints = new Map<number, number>();
   const strings = new Map<number, Uint8Array>();
-  const ok = scanFields(bytes, (field, value) => {
-    if (typeof value === 'number') varints.set(field, value);
-    else strings.set(field, value);
-  });
+  const floats = new Map<number, number>();
+  const ok = scanFields(
+    bytes,
+    (field, value) => {
+      if (typeof value === 'number') varints.set(field, value);
+      else strings.set(field, value);
+    },
+    (field, value) => floats.set(field, value),
+  );
   if (!ok) return null;
   const decoder = new TextDecoder();
   return {
@@ -71,6 +82,7 @@ export function readMessage(bytes: Uint8Array): Message | null {
       return value === undefined ? undefined : decoder.decode(value);
     },
     bytes: (field) => strings.get(field),
+    float: (field) => floats.get(field),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Importing into a chosen deck, again (by GUID), in Anki's order, with skips (issue 12). */
 import path from 'node:path';
+import { REVLOG_SKIPS } from './convert';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnkiImportSummary } from '../../../core/anki/import-schemas';
 import type { Deck } from '../../../core/deck-schemas';
@@ -70,7 +71,7 @@ describe('importing into a chosen deck, and again', () => {
       decks_created: [],
       reviews: 0,
       media: 0,
-      skipped: [],
+      skipped: [{ reason: REVLOG_SKIPS.manual, count: 1 }],
       changed: [],
     });
     const cards = await cardsOf(user, deck.id);
@@ -95,7 +96,7 @@ describe('importing into a chosen deck, and again', () => {
       200,
     );
     expect(summary.cards).toBe(6);
-    expect(summary.skipped).toEqual([]);
+    expect(summary.skipped).toEqual([{ reason: REVLOG_SKIPS.manual, count: 1 }]);
   });
 
   it('keeps Anki’s new-card order and puts a card of a filtered deck in its home deck', async () => {
