@@ -23,6 +23,8 @@ try {
       `cards sent ${result.sent}, kept ${result.cards.length}, dropped ${result.sent - result.cards.length}`,
     );
     for (const warning of result.warnings) console.log(`warning: ${warning}`);
+    const kept = new Set(result.cards.map((card) => card.front_content));
+    for (const front of result.sentFronts) if (!kept.has(front)) console.log(`dropped: ${front}`);
     for (const card of result.cards) {
       console.log(
         `- ${card.front_content}\n    passage: ${(card.source_quote ?? '').replace(/\s+/g, ' ')}`,

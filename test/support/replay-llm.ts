@@ -38,6 +38,8 @@ export interface ReplayResult {
   warnings: string[];
   error: string | null;
   sent: number;
+  /** The fronts of the cards the model was made to send. */
+  sentFronts: string[];
   cards: { front_content: string; back_content: string | null; source_quote: string | null }[];
 }
 
@@ -64,15 +66,16 @@ export async function replayJobs(
       }),
       201,
     );
-    const done = (await finishedJob(user, started.id, 120_000)) as {
-      status: string;
-      warnings?: string[];
-      error_message: string | null;
-    };
+    await finishedJob(user, started.id, 120_000);
+    const done = await json<{ status: string; warnings: string[]; error_message: string | null }>(
+      await user.get(`/api/generation/jobs/${started.id}`),
+      200,
+    );
     const reply = replayReply([job]);
-    const sent = fake.requests
+    const sentFronts = fake.requests
       .slice(before)
-      .reduce((sum, request) => sum + (reply(request) as { cards: unknown[] }).cards.length, 0);
+      .flatMap((request) => (reply(request) as { cards: { front: string }[] }).cards)
+      .map((card) => card.front);
     const page = await json<{ flashcards: ReplayResult['cards'] }>(
       await user.get(`/api/flashcards?source_job_id=${started.id}&limit=100`),
       200,
@@ -80,9 +83,10 @@ export async function replayJobs(
     results.push({
       job,
       status: done.status,
-      warnings: done.warnings ?? [],
+      warnings: done.warnings,
       error: done.error_message,
-      sent,
+      sent: sentFronts.length,
+      sentFronts,
       cards: page.flashcards,
     });
   }
