@@ -135,7 +135,10 @@ export function createLlmGenerator(
         ),
       );
     }
-    return interleave(perChunk);
+    const cards = interleave(perChunk);
+    // Every part may yield none, but a model that wrote no card at all is said as such.
+    if (cards.length === 0) throw new Error(GENERATION_MESSAGES.noCardsFromModel);
+    return cards;
   };
   return Object.assign(generate, { reportsDrops: true });
 }
