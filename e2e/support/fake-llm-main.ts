@@ -12,7 +12,11 @@ const fake = await startFakeLlm(
     if (request.authorization?.includes('-bad-')) {
       return { status: 401, message: 'Incorrect API key provided' };
     }
-    const text = promptOf(request);
+    const prompt = promptOf(request);
+    // The part's text after its context lines (title, 'part k of n', section).
+    const text = prompt.includes('\n---\n\n')
+      ? prompt.slice(prompt.indexOf('\n---\n\n') + 6)
+      : prompt;
     const marker = /\[fail once: ([^\]]+)\]/.exec(text)?.[1];
     if (marker && !failedOnce.has(marker)) {
       failedOnce.add(marker);
@@ -25,7 +29,8 @@ const fake = await startFakeLlm(
         const answer = words[0] ?? '';
         return {
           type: 'qa',
-          front: `Complete: "… ${words.slice(1).join(' ')}"`,
+          // A real question ending in '?' (the LLM path enforces it, issue 22).
+          front: `Which word begins: "… ${words.slice(1).join(' ')}"?`,
           back: answer,
           sourceQuote: sentence,
         };

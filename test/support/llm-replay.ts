@@ -76,3 +76,14 @@ export function recordedCard(jobs: RecordedJob[], name: string, index: number) {
 
 /** The only right drop of the recording: the either/or question that gives its answer away. */
 export const RIGHT_DROPS = [{ job: 'openstax-det', index: 9 }];
+
+/** The model's recorded answers for one job (all its chunks' cards, in chunk order). */
+export function recordedAnswers(job: string) {
+  const cards: { type: string; front: string; back: string; sourceQuote: string }[] = [];
+  for (let chunk = 1; chunk <= 3; chunk++) {
+    const file = new URL(`answers/${job}-${chunk}.json`, REPLAY);
+    const answer = JSON.parse(readFileSync(file, 'utf8')) as { cards: typeof cards };
+    cards.push(...answer.cards);
+  }
+  return cards;
+}

@@ -12,6 +12,8 @@ export interface ContentChunk {
   heading: string | null;
   /** True when the chunk starts inside its section (after the heading, in an earlier chunk). */
   continues: boolean;
+  /** The document's title, when known (the LLM's prompt names it). */
+  title?: string | null;
 }
 
 interface Section {

@@ -3,3 +3,4 @@ export * from './check';
 export * from './chunking';
 export * from './estimates';
 export * from './scan';
+export * from './study-text';

@@ -23,6 +23,9 @@ export function createGenerator(ai: AiConfig, thread: TextThread): CardGenerator
     };
   }
   return createLlmGenerator(ai, (content, signal) =>
-    thread.run({ kind: 'chunk', content, maxCharacters: LLM_CHUNK_CHARACTERS }, signal),
+    thread.run(
+      { kind: 'chunk', content, maxCharacters: LLM_CHUNK_CHARACTERS, study: true },
+      signal,
+    ),
   );
 }

@@ -13,6 +13,8 @@ export interface GeneratedCard {
 
 export interface GenerationRequest {
   content: string;
+  /** The document's title, when the job has one (the LLM's prompt names it). */
+  title?: string | null;
   strategy: Strategy;
   cardTypes: CardKind[];
   /** How many cards the strategy asks for, scaled to the content's length. */

@@ -76,13 +76,11 @@ export function failedPartsWarning(parts: number[], total: number): string {
 export function createLlmGenerator(
   config: LlmConfig,
   split: (content: string, signal?: AbortSignal) => ContentChunk[] | Promise<ContentChunk[]>,
-  options: { title?: (content: string) => string | null } = {},
 ): CardGenerator {
   const model = languageModel(config);
   const generate = async (request: GenerationRequest): Promise<GeneratedCard[]> => {
     const chunks = await split(request.content, request.signal);
     const signal = request.signal ?? new AbortController().signal;
-    const title = options.title?.(request.content) ?? null;
     const failures: { part: number; reason: string }[] = [];
     const perChunk = await mapBounded(
       chunks.map((chunk, at) => ({ chunk, at })),
@@ -95,7 +93,11 @@ export function createLlmGenerator(
           const result = await callForCards({
             model,
             system: instructions(request, count),
-            prompt: chunkPrompt(chunk, { title, part, previous: chunks[at - 1]?.text ?? null }),
+            prompt: chunkPrompt(chunk, {
+              title: chunk.title ?? request.title ?? null,
+              part,
+              previous: chunks[at - 1]?.text ?? null,
+            }),
             maxCards: count.max,
             timeoutMs: config.timeoutMs,
             maxRetries: config.maxRetries,
@@ -133,7 +135,10 @@ export function createLlmGenerator(
         ),
       );
     }
-    return interleave(perChunk);
+    const cards = interleave(perChunk);
+    // Every part may yield none, but a model that wrote no card at all is said as such.
+    if (cards.length === 0) throw new Error(GENERATION_MESSAGES.noCardsFromModel);
+    return cards;
   };
   return Object.assign(generate, { reportsDrops: true });
 }

@@ -212,8 +212,7 @@ describe('the LLM path: grounding, chunks and the reasons a job fails', () => {
     );
     expect(await finishedJob(user, empty.id, 60_000)).toMatchObject({
       status: 'failed',
-      // A part may yield no card (issue 22): a job with none at all says so.
-      error_message: 'No cards could be made from this content',
+      error_message: 'Generation failed: The model returned no cards for this content',
     });
   }, 90_000);
 });

@@ -35,6 +35,7 @@ export async function prepareCards(
   const notes: string[] = [];
   const generated = await generator({
     content,
+    title: job.source_title,
     strategy: job.generation_strategy,
     cardTypes,
     range,

@@ -17,6 +17,7 @@ import {
   chunkContent,
   cleanContent,
   type Strategy,
+  studyText,
 } from '../../core/content';
 
 /**
@@ -29,7 +30,7 @@ import {
 export type TextTask =
   | { kind: 'prepare'; source: string; strategy: Strategy }
   | { kind: 'generate'; request: BuiltinRequest }
-  | { kind: 'chunk'; content: string; maxCharacters: number }
+  | { kind: 'chunk'; content: string; maxCharacters: number; study?: boolean }
   | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
   | { kind: 'html'; html: string; url: string }
   | { kind: 'anki-export'; input: AnkiExportInput; media?: AnkiExportMedia[] }
@@ -83,8 +84,12 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
       const { wordFrequency } = await import('./word-frequency');
       return generateBuiltinCards(task.request, wordFrequency());
     }
-    case 'chunk':
-      return chunkContent(task.content, task.maxCharacters);
+    case 'chunk': {
+      if (!task.study) return chunkContent(task.content, task.maxCharacters);
+      // For an LLM: the study material only, each chunk knowing the document's title.
+      const { title, text } = studyText(task.content);
+      return chunkContent(text, task.maxCharacters).map((chunk) => ({ ...chunk, title }));
+    }
     case 'postprocess':
       return checkCards(task.cards, task.options);
     case 'html': {
