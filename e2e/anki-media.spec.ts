@@ -101,9 +101,9 @@ test('Settings shows what the account stores and may store (issue 21)', async ({
   await expect(usage).toContainText('Storage: 0 bytes of 1 GB · Cards: 0 of 100,000');
 
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Import Anki package' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import Anki package' });
-  await dialog.getByLabel('Package').setInputFiles({
+  await page.getByRole('button', { name: /^Import/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import', exact: true });
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'usage.apkg',
     mimeType: 'application/octet-stream',
     buffer: apkg,

@@ -137,8 +137,9 @@ test('page weights: the landing page loads no auth client and stays light', asyn
     landing.chunks.filter((chunk) => /auth-client|card-content|dashboard/.test(chunk)),
   ).toEqual([]);
   // Below the 164 KiB measured before the split (it was 162 KiB after issue 9's other changes;
-  // sonner's toaster and the header's menus are still in the first bundle).
-  expect(landing.jsGzip).toBeLessThan(164 * 1024);
+  // sonner's toaster and the header's menus are still in the first bundle), plus the service
+  // worker's registration and update prompt (issue 24: about 1 KiB).
+  expect(landing.jsGzip).toBeLessThan(166 * 1024);
 });
 
 for (const viewport of [
