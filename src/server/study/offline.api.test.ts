@@ -22,6 +22,23 @@ afterAll(async () => {
 
 const TZ = 'Europe/Paris';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The next noon in Paris (never before now): the instants the tests step to (15 minutes, a day
+ * later) then stay far from the 4 am rollover, whatever time the suite runs at.
+ */
+function nextNoonInParis(): Date {
+  const hourIn = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TZ,
+    hour: 'numeric',
+    hourCycle: 'h23',
+  });
+  const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+  for (let hours = 0; ; hours++) {
+    const instant = new Date(start + hours * 3_600_000);
+    if (Number(hourIn.format(instant)) === 12) return instant;
+  }
+}
+
 const clock = (instant: Date) => ({ headers: { 'x-test-now': instant.toISOString() } });
 
 const patch = (client: HttpClient, path: string, body: unknown) =>
@@ -68,7 +85,7 @@ async function studiedDeck(user: HttpClient, now: Date) {
 describe('the offline copy of a deck', () => {
   it("holds the next days' new cards within the limit and the cards due by then", async () => {
     const user = await newUser(server.url, 'offline');
-    const now = new Date();
+    const now = nextNoonInParis();
     const { deckId, answered } = await studiedDeck(user, now);
     const copy = await json<OfflineCopy>(await getCopy(user, deckId, 'days=2', now), 200);
     expect(copy.days).toBe(2);
@@ -85,7 +102,7 @@ describe('the offline copy of a deck', () => {
 
   it("gives the device the server's queue, today and tomorrow", async () => {
     const user = await newUser(server.url, 'offline-queue');
-    const now = new Date();
+    const now = nextNoonInParis();
     const { deckId } = await studiedDeck(user, now);
     const copy = await json<OfflineCopy>(await getCopy(user, deckId, 'days=3', now), 200);
     const rules = (instant: Date, studied: { newCount: number; reviewCount: number }) => ({
@@ -119,7 +136,7 @@ describe('the offline copy of a deck', () => {
     const user = await newUser(server.url, 'offline-bad');
     const other = await newUser(server.url, 'offline-other');
     const deck = await createDeck(user, 'Mine');
-    const now = new Date();
+    const now = nextNoonInParis();
     for (const days of ['0', '15', 'x', '1.5']) {
       const response = await getCopy(user, deck.id, `days=${days}`, now);
       expect(response.status).toBe(400);
