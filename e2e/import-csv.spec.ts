@@ -165,3 +165,32 @@ test("the dashboard's one Import takes a text file too: a CSV into a new deck, a
   await expect(page.getByRole('link', { name: 'quizlet', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'capitals', exact: true })).toHaveCount(1);
 });
+
+test('lines starting with # are counted in the preview and can be imported as cards (issue 20)', async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail('import-hash'));
+  const headers = { origin: new URL(page.url()).origin };
+  const deck = await (
+    await page.request.post('/api/decks', { data: { name: 'Hashes' }, headers })
+  ).json();
+  await page.goto(`/deck/${deck.id}`);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import cards' });
+  await dialog
+    .getByLabel('Or paste the text')
+    .fill('hola\thello\n#hashtag\ta word marked with #\n');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByTestId('comment-lines')).toHaveText(
+    '1 line starts with # and was taken as a comment.',
+  );
+  await expect(dialog.getByText(/· 1 row/)).toBeVisible();
+  await dialog.getByLabel('Import lines starting with # as cards').check();
+  await expect(dialog.getByText(/· 2 rows/)).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: '#hashtag' })).toBeVisible();
+  await dialog
+    .getByRole('button', { name: /^Import/ })
+    .last()
+    .click();
+  await expect(page.getByText('2 cards imported.')).toBeVisible();
+});

@@ -66,6 +66,8 @@ export interface TextImportPreview {
   rows: { line: number; fields: string[] }[];
   total_rows: number;
   card_count: number;
+  /** Lines starting with `#` taken as comments (0 when they were asked for as cards). */
+  comment_lines: number;
   problems: { line: number; message: string }[];
   /** Anki's `#deck:` and `#notetype:` headers, reported (the cards go to the chosen deck). */
   deck: string | null;

@@ -37,6 +37,8 @@ export const columnMappingSchema = z.strictObject({
   back: column.nullable().default(2),
   type: column.nullable().default(null),
   tags: column.nullable().default(null),
+  /** Lines starting with `#` after the headers: comments (Anki's rule), or cards (issue 20). */
+  hash_lines: z.enum(['comments', 'cards']).optional(),
 });
 export type ColumnMapping = z.output<typeof columnMappingSchema>;
 

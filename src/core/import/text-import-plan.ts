@@ -34,7 +34,7 @@ const refuse = (code: string, message: string): PlanRefusal => ({ ok: false, cod
 
 /** Reads the text under the requested mapping (the file's suggested one when none). */
 export function planTextImport(text: string, requested?: ColumnMapping): TextImportPlan {
-  const parsed = parseImportText(text);
+  const parsed = parseImportText(text, { hashLinesAsCards: requested?.hash_lines === 'cards' });
   if (parsed.rows.length === 0 && parsed.problems.length === 0) {
     return refuse('NO_ROWS', TEXT_IMPORT_MESSAGES.noRows);
   }
@@ -58,6 +58,7 @@ export function planTextImport(text: string, requested?: ColumnMapping): TextImp
     rows: parsed.rows.slice(0, PREVIEW_ROWS),
     total_rows: parsed.rows.length + parsed.problems.length,
     card_count: cards.length,
+    comment_lines: parsed.commentLines,
     problems,
     deck: parsed.headers.deck ?? null,
     notetype: parsed.headers.notetype ?? null,

@@ -200,3 +200,33 @@ describe('Quizlet exports and types', () => {
     );
   });
 });
+
+describe('lines starting with # (issue 20)', () => {
+  const QUIZLET =
+    'term one\tdefinition one\n#hashtag\ta tag on social media\n# C# \ta language\nlast\tone\n';
+
+  it('are counted when taken as comments, never dropped unsaid', () => {
+    const parsed = parseImportText(QUIZLET);
+    expect(parsed.rows.map((row) => row.fields[0])).toEqual(['term one', 'last']);
+    expect(parsed.commentLines).toBe(2);
+  });
+
+  it('become cards when asked, with their line numbers', () => {
+    const parsed = parseImportText(QUIZLET, { hashLinesAsCards: true });
+    expect(parsed.rows.map((row) => [row.line, row.fields[0]])).toEqual([
+      [1, 'term one'],
+      [2, '#hashtag'],
+      [3, '# C# '],
+      [4, 'last'],
+    ]);
+    expect(parsed.commentLines).toBe(0);
+  });
+
+  it("keep Anki's headers as headers either way", () => {
+    const parsed = parseImportText('#separator:tab\n#html:false\nq\ta\n#note\tx\n', {
+      hashLinesAsCards: true,
+    });
+    expect(parsed.separator).toBe('\t');
+    expect(parsed.rows.map((row) => row.fields[0])).toEqual(['q', '#note']);
+  });
+});

@@ -70,6 +70,8 @@ export interface ParsedText {
   rows: TextRow[];
   /** Lines that cannot be read (field counts, unclosed quotes), by line number. */
   problems: TextProblem[];
+  /** Lines after the headers that start with `#`, taken as comments (unless asked otherwise). */
+  commentLines: number;
 }
 
 /** The name of a separator for people ('Tab', 'Comma', or the character in quotes). */
@@ -166,6 +168,8 @@ interface Records {
   unclosed: number | null;
   /** Records whose quoting is broken (`"a"b`): reported by line, never read as card text. */
   malformed: number[];
+  /** Lines starting with `#` taken as comments (issue 20: counted, never dropped unsaid). */
+  comments: number;
 }
 
 /**
@@ -173,9 +177,16 @@ interface Records {
  * lone `"` (`""` is one quote, separators and newlines are kept); lines that start with `#`
  * and empty lines are skipped. Each character is looked at once.
  */
-export function readRecords(text: string, separator: string, from = 0, firstLine = 1): Records {
+export function readRecords(
+  text: string,
+  separator: string,
+  from = 0,
+  firstLine = 1,
+  hashLinesAsCards = false,
+): Records {
   const rows: TextRow[] = [];
   const malformed: number[] = [];
+  let comments = 0;
   let index = from;
   let line = firstLine;
   const length = text.length;
@@ -186,7 +197,8 @@ export function readRecords(text: string, separator: string, from = 0, firstLine
       index += 1;
       continue;
     }
-    if (char === '#') {
+    if (char === '#' && !hashLinesAsCards) {
+      comments += 1;
       const end = text.indexOf('\n', index);
       if (end === -1) break;
       index = end + 1;
@@ -216,7 +228,7 @@ export function readRecords(text: string, separator: string, from = 0, firstLine
             break;
           }
         }
-        if (!closed) return { rows, unclosed: start, malformed };
+        if (!closed) return { rows, unclosed: start, malformed, comments };
         const after = text[index];
         if (index < length && after !== separator && after !== '\n' && after !== '\r') {
           broken = true;
@@ -242,7 +254,7 @@ export function readRecords(text: string, separator: string, from = 0, firstLine
     if (broken) malformed.push(start);
     else rows.push({ line: start, fields });
   }
-  return { rows, unclosed: null, malformed };
+  return { rows, unclosed: null, malformed, comments };
 }
 
 function countNewlines(piece: string): number {
@@ -254,14 +266,22 @@ function countNewlines(piece: string): number {
 const HTML_PATTERN = /<(?:[a-z][a-z0-9]*(?:\s[^<>]*)?|\/[a-z][a-z0-9]*)>|&(?:[a-z]+|#\d+);/iu;
 
 /** Reads a text of cards: headers, separator, rows and the lines that cannot be read. */
-export function parseImportText(input: string): ParsedText {
+export function parseImportText(
+  input: string,
+  options: { hashLinesAsCards?: boolean } = {},
+): ParsedText {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const { headers, raw, offset, line, any } = readHeaders(text);
   const separator = headers.separator ?? detectSeparator(text, offset);
   if (raw.columns !== undefined) {
     headers.columns = readRecords(raw.columns, separator).rows[0]?.fields ?? [];
   }
-  const { rows: all, unclosed, malformed } = readRecords(text, separator, offset, line);
+  const {
+    rows: all,
+    unclosed,
+    malformed,
+    comments,
+  } = readRecords(text, separator, offset, line, options.hashLinesAsCards);
   // A first row naming the columns (Front, Back, …), as spreadsheets and Mnemo's export write.
   const first = all[0]?.fields.map((field) => field.trim().toLowerCase()) ?? [];
   if (!headers.columns && first.includes('front') && first.includes('back')) {
@@ -300,5 +320,5 @@ export function parseImportText(input: string): ParsedText {
       ? 'quizlet'
       : 'csv';
   const columns = headers.columns ?? Array.from({ length: expected }, () => '');
-  return { format, separator, html, headers, columns, rows, problems };
+  return { format, separator, html, headers, columns, rows, problems, commentLines: comments };
 }

@@ -31,6 +31,31 @@ const csvText = async (response: Response) =>
 const quizlet = 'hola\thello\nadiós\tgoodbye, bye\ngracias\tthank you\n';
 
 describe('text import', () => {
+  it('counts the lines starting with # it takes as comments, and imports them as cards when asked (issue 20)', async () => {
+    const deck = await createDeck(user, 'Hashes');
+    const text = 'hola\thello\n#hashtag\ta word marked with #\n# C#\ta language\n';
+    const preview = await json<TextImportPreview>(
+      await user.post(`/api/decks/${deck.id}/import/text/preview`, { text }),
+      200,
+    );
+    expect(preview).toMatchObject({ format: 'quizlet', total_rows: 1, comment_lines: 2 });
+    const mapping = { ...preview.mapping, hash_lines: 'cards' };
+    const asCards = await json<TextImportPreview>(
+      await user.post(`/api/decks/${deck.id}/import/text/preview`, { text, mapping }),
+      200,
+    );
+    expect(asCards).toMatchObject({ total_rows: 3, card_count: 3, comment_lines: 0 });
+    await json<TextImportResult>(
+      await user.post(`/api/decks/${deck.id}/import/text`, { text, mapping }),
+      201,
+    );
+    expect((await cardsOf(user, deck.id)).map((card) => card.front_content).sort()).toEqual([
+      '# C#',
+      '#hashtag',
+      'hola',
+    ]);
+  });
+
   it('previews a Quizlet export: format, separator, columns, rows, suggested mapping', async () => {
     const deck = await createDeck(user, 'Spanish');
     const preview = await json<TextImportPreview>(

@@ -76,6 +76,34 @@ export function ImportPreview({
           </div>
         ))}
       </div>
+      {preview.comment_lines > 0 || mapping.hash_lines === 'cards' ? (
+        // Lines starting with # are comments in Anki's text format; a Quizlet term may start
+        // with one too, so they are counted and can be taken as cards (issue 20).
+        <div className="space-y-1 rounded-lg border border-border bg-muted/40 px-3 py-2 text-sm">
+          {preview.comment_lines > 0 ? (
+            <p data-testid="comment-lines">
+              {preview.comment_lines.toLocaleString('en-US')}{' '}
+              {preview.comment_lines === 1 ? 'line starts' : 'lines start'} with # and{' '}
+              {preview.comment_lines === 1 ? 'was' : 'were'} taken as{' '}
+              {preview.comment_lines === 1 ? 'a comment' : 'comments'}.
+            </p>
+          ) : null}
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-4 accent-[var(--color-primary)]"
+              checked={mapping.hash_lines === 'cards'}
+              onChange={(event) =>
+                onMappingChange({
+                  ...mapping,
+                  hash_lines: event.target.checked ? 'cards' : 'comments',
+                })
+              }
+            />
+            Import lines starting with # as cards
+          </label>
+        </div>
+      ) : null}
       <div className="max-h-64 overflow-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm" aria-label="Preview of the first rows">
           <thead className="sticky top-0 bg-muted">
