@@ -194,3 +194,29 @@ test('lines starting with # are counted in the preview and can be imported as ca
     .click();
   await expect(page.getByText('2 cards imported.')).toBeVisible();
 });
+
+test('the separator can be chosen in the preview (issue 20)', async ({ page }) => {
+  await signUp(page, uniqueEmail('import-separator'));
+  const headers = { origin: new URL(page.url()).origin };
+  const deck = await (
+    await page.request.post('/api/decks', { data: { name: 'Separators' }, headers })
+  ).json();
+  await page.goto(`/deck/${deck.id}`);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import cards' });
+  await dialog
+    .getByLabel('Or paste the text')
+    .fill('Paris;France, a country;Europe\nRome;Italy, too;Europe\n');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByLabel('Separator')).toHaveValue(';');
+  await expect(dialog.getByRole('cell', { name: 'France, a country' })).toBeVisible();
+  await dialog.getByLabel('Separator').selectOption(',');
+  await expect(dialog.getByText(/separator: Comma/)).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'Paris;France' })).toBeVisible();
+  await dialog.getByLabel('Separator').selectOption(';');
+  await dialog
+    .getByRole('button', { name: /^Import/ })
+    .last()
+    .click();
+  await expect(page.getByText('2 cards imported.')).toBeVisible();
+});

@@ -39,6 +39,8 @@ export const columnMappingSchema = z.strictObject({
   tags: column.nullable().default(null),
   /** Lines starting with `#` after the headers: comments (Anki's rule), or cards (issue 20). */
   hash_lines: z.enum(['comments', 'cards']).optional(),
+  /** The separator chosen in the preview over the detected one (issue 20). */
+  separator: z.enum(['\t', ',', ';', '|', ' ', ':']).optional(),
 });
 export type ColumnMapping = z.output<typeof columnMappingSchema>;
 

@@ -52,3 +52,24 @@ describe('planTextImport', () => {
     ]);
   });
 });
+
+describe('a separator chosen in the preview (issue 20)', () => {
+  it('re-reads the text, and a mapping that no longer fits gives way to the suggested one', () => {
+    const plan = planTextImport('q1;a1,x\nq2;a2,y\n', {
+      front: 1,
+      back: 2,
+      type: null,
+      tags: null,
+      separator: ';',
+    });
+    expect(plan.ok && plan.cards.map((card) => card.back_content)).toEqual(['a1,x', 'a2,y']);
+    const single = planTextImport('q1;a1\nq2;a2\n', {
+      front: 1,
+      back: 3,
+      type: null,
+      tags: null,
+      separator: '|',
+    });
+    expect(single.ok && single.preview.mapping).toMatchObject({ front: 1, separator: '|' });
+  });
+});

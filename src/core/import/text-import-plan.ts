@@ -34,7 +34,10 @@ const refuse = (code: string, message: string): PlanRefusal => ({ ok: false, cod
 
 /** Reads the text under the requested mapping (the file's suggested one when none). */
 export function planTextImport(text: string, requested?: ColumnMapping): TextImportPlan {
-  const parsed = parseImportText(text, { hashLinesAsCards: requested?.hash_lines === 'cards' });
+  const parsed = parseImportText(text, {
+    hashLinesAsCards: requested?.hash_lines === 'cards',
+    separator: requested?.separator,
+  });
   if (parsed.rows.length === 0 && parsed.problems.length === 0) {
     return refuse('NO_ROWS', TEXT_IMPORT_MESSAGES.noRows);
   }
@@ -44,7 +47,19 @@ export function planTextImport(text: string, requested?: ColumnMapping): TextImp
   if (parsed.rows.length + parsed.problems.length > IMPORT_MAX_ROWS) {
     return refuse('TOO_MANY_ROWS', IMPORT_MESSAGES.tooManyRows);
   }
-  const mapping = requested ?? defaultMapping(parsed);
+  // A separator chosen in the preview changes the columns: a mapping that no longer fits gives
+  // way to the one the text now suggests (the choices of separator and # lines kept).
+  const fits = requested && !mappingProblem(requested, parsed.columns.length);
+  const mapping =
+    requested && (fits || requested.separator === undefined)
+      ? requested
+      : requested
+        ? {
+            ...defaultMapping(parsed),
+            separator: requested.separator,
+            hash_lines: requested.hash_lines,
+          }
+        : defaultMapping(parsed);
   const problem = mappingProblem(mapping, parsed.columns.length);
   if (problem) return refuse('BAD_MAPPING', problem);
   const { cards, problems } = cardsFromRows(parsed, mapping);

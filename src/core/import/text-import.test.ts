@@ -230,3 +230,19 @@ describe('lines starting with # (issue 20)', () => {
     expect(parsed.rows.map((row) => row.fields[0])).toEqual(['q', '#note']);
   });
 });
+
+describe('the separator (issue 20)', () => {
+  it('is read from the first record, outside quotes', () => {
+    // A tab further down (in a quoted field) once made the whole file tab-separated.
+    expect(parseImportText('capital,country\nParis,"France\twith a tab"\n').separator).toBe(',');
+    // Commas inside quotes do not count: two semicolons outside them decide.
+    expect(parseImportText('"a, b, c";d;e\n').separator).toBe(';');
+    expect(parseImportText('# a comment\n\nq|a\n').separator).toBe('|');
+    expect(parseImportText('one field only\nq\ta\n').separator).toBe('\t');
+  });
+
+  it('can be chosen over the detected one', () => {
+    const parsed = parseImportText('a,b;c\n', { separator: ';' });
+    expect(parsed.rows[0]?.fields).toEqual(['a,b', 'c']);
+  });
+});

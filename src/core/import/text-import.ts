@@ -157,8 +157,39 @@ function readHeaders(text: string) {
   return { headers, raw, offset: Math.min(offset, text.length), line, any };
 }
 
-/** No `#separator:` header: a tab if the text has one, else a comma, else a semicolon. */
-function detectSeparator(text: string, from: number): string {
+/**
+ * No `#separator:` header: the separator of the first record (comment and empty lines passed
+ * over), counted outside quotes as Anki does, so a comma inside a quoted field does not decide;
+ * the most frequent of tab, comma, semicolon and pipe (that order on a tie). A first record
+ * with none of them: a tab if the text has one, else a comma, else a semicolon (issue 20).
+ */
+export function detectSeparator(text: string, from: number): string {
+  const candidates = ['\t', ',', ';', '|'];
+  const counts = new Map(candidates.map((candidate) => [candidate, 0]));
+  let index = from;
+  // The first record's start: past empty lines and comment lines.
+  while (index < text.length) {
+    const char = text[index];
+    if (char === '\n' || char === '\r') index += 1;
+    else if (char === '#') {
+      const end = text.indexOf('\n', index);
+      index = end === -1 ? text.length : end + 1;
+    } else break;
+  }
+  let quoted = false;
+  for (; index < text.length; index++) {
+    const char = text[index] as string;
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best = '';
+  let most = 0;
+  for (const candidate of candidates) {
+    const count = counts.get(candidate) ?? 0;
+    if (count > most) [best, most] = [candidate, count];
+  }
+  if (best) return best;
   for (const candidate of ['\t', ',', ';']) if (text.includes(candidate, from)) return candidate;
   return '\t';
 }
@@ -268,11 +299,12 @@ const HTML_PATTERN = /<(?:[a-z][a-z0-9]*(?:\s[^<>]*)?|\/[a-z][a-z0-9]*)>|&(?:[a-
 /** Reads a text of cards: headers, separator, rows and the lines that cannot be read. */
 export function parseImportText(
   input: string,
-  options: { hashLinesAsCards?: boolean } = {},
+  options: { hashLinesAsCards?: boolean; separator?: string } = {},
 ): ParsedText {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const { headers, raw, offset, line, any } = readHeaders(text);
-  const separator = headers.separator ?? detectSeparator(text, offset);
+  // The user's choice in the preview, else the file's header, else the first record's.
+  const separator = options.separator ?? headers.separator ?? detectSeparator(text, offset);
   if (raw.columns !== undefined) {
     headers.columns = readRecords(raw.columns, separator).rows[0]?.fields ?? [];
   }

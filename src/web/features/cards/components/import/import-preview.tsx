@@ -51,6 +51,26 @@ export function ImportPreview({
           {preview.tags.length > 0 ? `Every card gets the tags: ${preview.tags.join(' ')}.` : ''}
         </p>
       ) : null}
+      <div className="flex items-center gap-2 text-sm">
+        <Label htmlFor="import-separator">Separator</Label>
+        <select
+          id="import-separator"
+          className="h-9 rounded-lg border border-input bg-background px-2 text-sm"
+          value={preview.separator}
+          onChange={(event) =>
+            onMappingChange({
+              ...mapping,
+              separator: event.target.value as NonNullable<ColumnMapping['separator']>,
+            })
+          }
+        >
+          {['\t', ',', ';', '|', ' ', ':'].map((separator) => (
+            <option key={separator} value={separator}>
+              {separatorName(separator)}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {ROLES.map((role) => (
           <div key={role.key} className="space-y-1">
