@@ -1,9 +1,9 @@
 import { AlertTriangle, X } from 'lucide-react';
-import { CONTENT_MESSAGES } from '../../../core/content';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import { type GenerationJob, useDismissWarnings } from './api';
+import { visibleWarnings } from './visible-warnings';
 
 /**
  * A job's content-check warnings (SPEC §5: 'Content is very short - …'), shown with the job
@@ -19,11 +19,7 @@ export function JobWarnings({
   className?: string;
 }) {
   const dismiss = useDismissWarnings(deckId);
-  // 'processing may take longer' says nothing once the processing is over.
-  const over = job.status === 'completed' || job.status === 'failed';
-  const warnings = over
-    ? job.warnings.filter((warning) => warning !== CONTENT_MESSAGES.veryLong)
-    : job.warnings;
+  const warnings = visibleWarnings(job);
   if (warnings.length === 0) return null;
   return (
     <div
