@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, uniqueEmail } from './support/helpers';
+import { PASSWORD, signUp, uniqueEmail } from './support/helpers';
 
 /**
  * What a page costs to load (the bytes on the wire, summed over every response until the
@@ -205,3 +205,37 @@ for (const viewport of [
     await context.close();
   });
 }
+
+test("a returning user's deck page asks for its deck and cards while the session is checked", async ({
+  page,
+}) => {
+  // Issue 19: the deck page asked in turn for the session, the deck and its cards (three round
+  // trips on a slow network). Here the session's answer is held until the deck's and the cards'
+  // requests have gone out: it is released only if they do not wait for it.
+  await signUp(page, uniqueEmail('prefetch'));
+  const origin = new URL(page.url()).origin;
+  const deck = await page.request.post('/api/decks', {
+    data: { name: 'Prefetched' },
+    headers: { origin },
+  });
+  const { id } = (await deck.json()) as { id: string };
+  const seen: string[] = [];
+  page.on('request', (request) => seen.push(new URL(request.url()).pathname));
+  let heldFor = 0;
+  await page.route('**/api/auth/get-session', async (route) => {
+    const asked = () => seen.includes(`/api/decks/${id}`) && seen.includes('/api/flashcards');
+    for (; heldFor < 15_000 && !asked(); heldFor += 100) await page.waitForTimeout(100);
+    await route.continue();
+  });
+  await page.goto(`/deck/${id}`);
+  await expect(page.getByRole('heading', { name: 'Prefetched', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  const order = seen.filter((path) =>
+    ['/api/auth/get-session', `/api/decks/${id}`, '/api/flashcards'].includes(path),
+  );
+  expect(order.slice(0, 3).sort()).toEqual(
+    ['/api/auth/get-session', `/api/decks/${id}`, '/api/flashcards'].sort(),
+  );
+  expect(heldFor).toBeLessThan(15_000);
+});

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_VISIBLE_LIMIT } from '../../core/constants';
 import { AuthProvider } from '../lib/auth';
-import { createQueryClient } from '../lib/query-client';
+import { queryClient } from '../lib/query-client';
 import { ThemeProvider, useTheme } from '../lib/theme';
 
 function ThemedToaster() {
@@ -21,7 +21,6 @@ function ThemedToaster() {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>

@@ -21,3 +21,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one client: the provider hands it to the screens, and the route loaders start a
+ * page's first requests with it while the session is still being checked (issue 19's load time).
+ */
+export const queryClient = createQueryClient();

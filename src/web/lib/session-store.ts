@@ -65,6 +65,15 @@ export function loadSession(): Promise<void> {
   return loading;
 }
 
+/**
+ * Whether a request for the user's data may be sent before the session check answers: a user
+ * is signed in, or was the last time this device saw the app. A route loader uses it to start
+ * a page's first requests at once; a signed-out visitor's page waits, as it must.
+ */
+export function mayBeSignedIn(): boolean {
+  return state.data !== null || remembered() !== null;
+}
+
 export const sessionStore = {
   subscribe(listener: () => void) {
     listeners.add(listener);

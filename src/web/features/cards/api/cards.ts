@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Flashcard, FlashcardPage } from '../../../../core/flashcard-schemas';
 import { api } from '../../../lib/api-client';
 import { deckListFilter } from '../../decks/api/get-decks';
@@ -17,8 +23,8 @@ export const CARD_PAGE_SIZE = 200;
  * A deck's cards, page by page (keyset paging: `after` the last card seen), only the cards of
  * a status when one is chosen ('suspended', 'buried', 'leech'; 'all' for every card).
  */
-export function useDeckCards(deckId: string, status: string) {
-  return useInfiniteQuery({
+export const deckCardsQuery = (deckId: string, status: string) =>
+  infiniteQueryOptions({
     queryKey: [...deckCardsKey(deckId), 'list', status] as const,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
@@ -29,6 +35,9 @@ export function useDeckCards(deckId: string, status: string) {
     },
     getNextPageParam: (last) => last.next_cursor,
   });
+
+export function useDeckCards(deckId: string, status: string) {
+  return useInfiniteQuery(deckCardsQuery(deckId, status));
 }
 
 export function useCardSearch(deckId: string, query: string) {

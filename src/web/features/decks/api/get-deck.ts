@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Deck } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
 import { timeZone } from '../../../lib/time-zone';
@@ -11,11 +11,13 @@ export const getDeck = (deckId: string, signal?: AbortSignal) =>
     signal,
   );
 
+export const deckQuery = (deckId: string) =>
+  queryOptions({
+    queryKey: deckQueryKey(deckId),
+    queryFn: ({ signal }) => getDeck(deckId, signal),
+  });
+
 /** One deck with its card and due counts; runs only when there is a deck id. */
 export function useDeck(deckId: string | undefined, { enabled = true } = {}) {
-  return useQuery({
-    queryKey: deckQueryKey(deckId ?? ''),
-    queryFn: ({ signal }) => getDeck(deckId ?? '', signal),
-    enabled: enabled && Boolean(deckId),
-  });
+  return useQuery({ ...deckQuery(deckId ?? ''), enabled: enabled && Boolean(deckId) });
 }

@@ -1,4 +1,4 @@
-import { type QueryFilters, useQuery } from '@tanstack/react-query';
+import { type QueryFilters, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Deck } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
 import { timeZone } from '../../../lib/time-zone';
@@ -23,6 +23,10 @@ export const getDecks = async (signal?: AbortSignal, search = ''): Promise<Deck[
       signal,
     )
   ).decks;
+
+/** The deck list without a search: the dashboard's first request. */
+export const decksQuery = () =>
+  queryOptions({ queryKey: decksQueryKey, queryFn: ({ signal }) => getDecks(signal) });
 
 /** The signed-in user's decks, most recently updated first; optionally those matching a search. */
 export function useDecks({
