@@ -71,7 +71,7 @@ export default defineConfig(
   },
   {
     // The one place that may show a toast through sonner itself.
-    files: ['src/web/lib/toast.ts'],
+    files: ['src/web/lib/toast.ts', 'src/web/app/toaster.tsx'],
     rules: { 'no-restricted-imports': restrict(webPatterns) },
   },
   {

@@ -1,23 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_VISIBLE_LIMIT } from '../../core/constants';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AuthProvider } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
-import { ThemeProvider, useTheme } from '../lib/theme';
+import { ThemeProvider } from '../lib/theme';
 
-function ThemedToaster() {
-  const { theme } = useTheme();
-  return (
-    <Toaster
-      theme={theme}
-      position="bottom-right"
-      visibleToasts={TOAST_VISIBLE_LIMIT}
-      duration={TOAST_DURATION_MS}
-      closeButton
-      richColors
-    />
-  );
+/** The toaster, loaded on its own once the page has loaded (lib/toast.ts). */
+const ThemedToaster = lazy(() => import('./toaster'));
+
+function LateToaster() {
+  const [loaded, setLoaded] = useState(document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const show = () => setLoaded(true);
+    window.addEventListener('load', show, { once: true });
+    return () => window.removeEventListener('load', show);
+  }, [loaded]);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -26,7 +28,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           {children}
-          <ThemedToaster />
+          <LateToaster />
         </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>
