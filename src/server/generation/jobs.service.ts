@@ -66,6 +66,15 @@ export function toJob(row: JobRow): GenerationJob {
     word_count: countWords(row.source_content ?? ''),
     cards_created: Number(row.cards_created),
     attempts: Number(row.attempts),
+    parts:
+      Number(row.parts_total) > 0
+        ? {
+            current: Number(row.current_part),
+            done: Number(row.parts_done),
+            total: Number(row.parts_total),
+          }
+        : null,
+    failed_parts: row.failed_parts ? (JSON.parse(row.failed_parts) as number[]) : [],
     completed_at: toIso(row.completed_at),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
@@ -122,6 +131,10 @@ export async function createJob(
     updated_at: now,
     cards_created: 0,
     attempts: 0,
+    current_part: 0,
+    parts_done: 0,
+    parts_total: 0,
+    failed_parts: null,
   };
   await insertJob(db, row);
   notifyJobPending(id);
@@ -221,11 +234,18 @@ export async function cancelJob(db: Kysely<Database>, userId: string, jobId: str
   return getJob(db, userId, jobId);
 }
 
-/** Retry (SPEC §4): only failed jobs with source content; back to pending, error cleared. */
+/**
+ * Retry (SPEC §4): failed jobs with source content go back to pending, error cleared. Issue 22
+ * §2: so does a completed job some of whose parts failed; the worker then asks only those parts
+ * again and adds their cards to the job's (its cards so far stay).
+ */
 export async function retryJob(db: Kysely<Database>, userId: string, jobId: string) {
   const row = await findJob(db, userId, jobId);
   if (!row) throw notFound(GENERATION_MESSAGES.jobNotFound);
-  if (row.status !== 'failed') throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
+  const someParts = row.status === 'completed' && row.failed_parts !== null;
+  if (row.status !== 'failed' && !someParts) {
+    throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
+  }
   if (!row.source_content) throw badRequest(GENERATION_MESSAGES.noSourceForRetry);
   const changes = {
     status: 'pending' as const,
@@ -234,9 +254,11 @@ export async function retryJob(db: Kysely<Database>, userId: string, jobId: stri
     lease_owner: null,
     lease_expires_at: null,
     attempts: 0,
+    current_part: 0,
+    parts_done: 0,
     updated_at: nowIso(),
   };
-  const won = await updateJobIf(db, userId, jobId, { status: 'failed' }, changes);
+  const won = await updateJobIf(db, userId, jobId, { status: row.status }, changes);
   if (!won) throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
   notifyJobPending(jobId);
   // The answer is the job as retried: a worker may already have claimed it again.
