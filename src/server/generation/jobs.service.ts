@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
-import { countWords } from '../../core/content';
 import {
   GENERATION_MESSAGES,
   type GenerationJob,
@@ -9,7 +8,7 @@ import {
 } from '../../core/generation-requests';
 import { toFlashcard } from '../flashcards/flashcards.service';
 import type { Database, JobStatus } from '../db/database';
-import { nowIso, toIso } from '../db/time';
+import { nowIso } from '../db/time';
 import { findOwnedDeckIds } from '../decks/decks.repository';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { CardKind, Strategy } from './generator';
@@ -24,6 +23,7 @@ import {
   type JobRow,
   updateJobIf,
 } from './jobs.repository';
+import { toJob } from './job-view';
 import { notifyJobChanged, notifyJobPending, statusRecheckMs, watchJob } from './signals';
 import { createTextThread } from './text-thread';
 
@@ -48,37 +48,6 @@ async function prepareContent(source: string, strategy: Strategy) {
     }
     throw error;
   }
-}
-
-export function toJob(row: JobRow): GenerationJob {
-  return {
-    id: row.id,
-    deck_id: row.deck_id,
-    input_type: row.input_type,
-    source_url: row.source_url,
-    source_file_path: row.source_file_path,
-    source_title: row.source_title,
-    generation_strategy: row.generation_strategy,
-    requested_card_types: JSON.parse(row.requested_card_types) as CardKind[],
-    status: row.status,
-    error_message: row.error_message,
-    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
-    word_count: countWords(row.source_content ?? ''),
-    cards_created: Number(row.cards_created),
-    attempts: Number(row.attempts),
-    parts:
-      Number(row.parts_total) > 0
-        ? {
-            current: Number(row.current_part),
-            done: Number(row.parts_done),
-            total: Number(row.parts_total),
-          }
-        : null,
-    failed_parts: row.failed_parts ? (JSON.parse(row.failed_parts) as number[]) : [],
-    completed_at: toIso(row.completed_at),
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
-  };
 }
 
 export interface NewJob {
