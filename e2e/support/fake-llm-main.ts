@@ -1,13 +1,18 @@
 // An OpenAI-compatible model for the browser journeys that need one (a second Mnemo server is
 // configured with AI_PROVIDER=openai-compatible against it, see playwright.config.ts). The first
 // request carrying a given "[fail once: …]" marker is answered with a 500; every other request
-// gets cards taken from the text it was given, so a failed job can be retried to success.
+// gets cards taken from the text it was given, so a failed job can be retried to success. The
+// first request carrying "[hold once: …]" is held until a request carrying "[release: …]" with
+// the same name comes (a journey sees the job while it waits on that part).
 import { type FakeReply, promptOf, startFakeLlm } from '../../test/support/fake-llm';
 
 const failedOnce = new Set<string>();
+const heldOnce = new Set<string>();
+const held = new Map<string, () => void>();
+const released = new Set<string>();
 
 const fake = await startFakeLlm(
-  (request): FakeReply => {
+  async (request): Promise<FakeReply> => {
     // Settings → AI: a key with 'bad' in it is refused, as a provider refuses a wrong key.
     if (request.authorization?.includes('-bad-')) {
       return { status: 401, message: 'Incorrect API key provided' };
@@ -17,6 +22,17 @@ const fake = await startFakeLlm(
     const text = prompt.includes('\n---\n\n')
       ? prompt.slice(prompt.indexOf('\n---\n\n') + 6)
       : prompt;
+    const release = /\[release: ([^\]]+)\]/.exec(text)?.[1];
+    if (release) {
+      released.add(release);
+      held.get(release)?.();
+      return { cards: [] };
+    }
+    const hold = /\[hold once: ([^\]]+)\]/.exec(text)?.[1];
+    if (hold && !heldOnce.has(hold)) {
+      heldOnce.add(hold);
+      if (!released.has(hold)) await new Promise<void>((resolve) => held.set(hold, resolve));
+    }
     const marker = /\[fail once: ([^\]]+)\]/.exec(text)?.[1];
     if (marker && !failedOnce.has(marker)) {
       failedOnce.add(marker);

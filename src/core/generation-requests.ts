@@ -134,9 +134,22 @@ export interface GenerationJob {
   word_count: number;
   cards_created: number;
   attempts: number;
+  /**
+   * Where the job is in its text (issue 22 §2): the part being worked on, the parts done and
+   * the parts in all ('part 2 of 3'); null until the text is cut into parts.
+   */
+  parts: JobParts | null;
+  /** The parts whose answer could not be read: Retry asks only those again. */
+  failed_parts: number[];
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface JobParts {
+  current: number;
+  done: number;
+  total: number;
 }
 
 export interface GenerationStats {
@@ -161,6 +174,8 @@ export const GENERATION_MESSAGES = {
     failed: 'Job has already failed',
   } as Record<(typeof JOB_STATUSES)[number], string | null>,
   canOnlyRetryFailed: 'Can only retry failed jobs',
+  /** The job's progress while it runs ('Part 2 of 3'). */
+  partOf: (parts: JobParts) => `Part ${parts.current} of ${parts.total}`,
   noSourceForRetry: 'No source content available for retry',
   notCompletedYet: 'Generation job is not completed yet',
   unknownError: 'Unknown generation error',

@@ -164,6 +164,12 @@ export interface GenerationJobTable {
   cards_created: Generated<number>;
   /** How many times a worker has taken the job (a lease that expires counts too). */
   attempts: Generated<number>;
+  /** The part being worked on, parts done and parts in all ('part 2 of 3'; migration 0019). */
+  current_part: Generated<number>;
+  parts_done: Generated<number>;
+  parts_total: Generated<number>;
+  /** JSON list of the parts whose answer could not be read (Retry asks only those again). */
+  failed_parts: string | null;
   lease_owner: string | null;
   lease_expires_at: Timestamp | null;
   started_at: Timestamp | null;

@@ -13,7 +13,9 @@ export const LLM_CHUNK_CHARACTERS = 12_000;
  */
 export function createGenerator(ai: AiConfig, thread: TextThread): CardGenerator {
   if (ai.provider === 'builtin') {
-    return async ({ content, strategy, cardTypes, signal, onNote }) => {
+    return async ({ content, strategy, cardTypes, signal, onNote, onProgress }) => {
+      // The built-in generator reads the whole text at once: one part.
+      onProgress?.({ current: 1, done: 0, total: 1 });
       const result = await thread.run(
         { kind: 'generate', request: { content, strategy, cardTypes } },
         signal,

@@ -127,7 +127,7 @@ export const generationRoutes: ApiRoute[] = [
     path: '/generation/jobs/:jobId/status',
     tag: 'Generation',
     summary:
-      'Generation status {jobId, status, error_message}; `wait` holds the request while the status is still `known`',
+      'Generation status {jobId, status, error_message, job} (the job with its progress by part); `wait` holds the request while the status is still `known`',
     query: jobStatusQuerySchema,
     errors: { 404: [GENERATION_MESSAGES.jobNotFound] },
     example: { query: () => ({ wait: '0' }) },
@@ -156,7 +156,8 @@ export const generationRoutes: ApiRoute[] = [
     method: 'post',
     path: '/generation/jobs/:jobId/retry',
     tag: 'Generation',
-    summary: 'Retry a failed job that has source content: back to pending',
+    summary:
+      'Retry a failed job that has source content, or the failed parts of a completed job (only those parts are asked again): back to pending',
     errors: {
       400: [GENERATION_MESSAGES.noSourceForRetry],
       404: [GENERATION_MESSAGES.jobNotFound],

@@ -11,6 +11,13 @@ export interface GeneratedCard {
   sourceQuote: string;
 }
 
+/** The lowest part being worked on, the parts done and the parts in all. */
+export interface PartProgress {
+  current: number;
+  done: number;
+  total: number;
+}
+
 export interface GenerationRequest {
   content: string;
   /** The document's title, when the job has one (the LLM's prompt names it). */
@@ -22,8 +29,15 @@ export interface GenerationRequest {
   signal?: AbortSignal;
   /** Told why a result is short (said to the user in the job's warnings). */
   onNote?: (note: string) => void;
-  /** Told which part of the content is being worked on ('part 2 of 3'). */
-  onProgress?: (part: number, parts: number) => void;
+  /** Told which part of the content is being worked on and how many are done ('part 2 of 3'). */
+  onProgress?: (progress: PartProgress) => void;
+  /**
+   * A retry of a job some of whose parts failed: only these parts (numbered from 1) are asked
+   * again, the others' cards exist already; a part that fails again is not the job's failure.
+   */
+  onlyParts?: number[];
+  /** Told which parts failed, out of how many (their cards are missing; Retry asks again). */
+  onFailedParts?: (parts: number[], total: number) => void;
   /** Where the details of failures go (never to the user). */
   log?: { warn: (detail: object, message: string) => void };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
-import { countWords } from '../../core/content';
 import {
   GENERATION_MESSAGES,
   type GenerationJob,
@@ -9,7 +8,7 @@ import {
 } from '../../core/generation-requests';
 import { toFlashcard } from '../flashcards/flashcards.service';
 import type { Database, JobStatus } from '../db/database';
-import { nowIso, toIso } from '../db/time';
+import { nowIso } from '../db/time';
 import { findOwnedDeckIds } from '../decks/decks.repository';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { CardKind, Strategy } from './generator';
@@ -24,6 +23,7 @@ import {
   type JobRow,
   updateJobIf,
 } from './jobs.repository';
+import { toJob } from './job-view';
 import { notifyJobChanged, notifyJobPending, statusRecheckMs, watchJob } from './signals';
 import { createTextThread } from './text-thread';
 
@@ -48,28 +48,6 @@ async function prepareContent(source: string, strategy: Strategy) {
     }
     throw error;
   }
-}
-
-export function toJob(row: JobRow): GenerationJob {
-  return {
-    id: row.id,
-    deck_id: row.deck_id,
-    input_type: row.input_type,
-    source_url: row.source_url,
-    source_file_path: row.source_file_path,
-    source_title: row.source_title,
-    generation_strategy: row.generation_strategy,
-    requested_card_types: JSON.parse(row.requested_card_types) as CardKind[],
-    status: row.status,
-    error_message: row.error_message,
-    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
-    word_count: countWords(row.source_content ?? ''),
-    cards_created: Number(row.cards_created),
-    attempts: Number(row.attempts),
-    completed_at: toIso(row.completed_at),
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
-  };
 }
 
 export interface NewJob {
@@ -122,6 +100,10 @@ export async function createJob(
     updated_at: now,
     cards_created: 0,
     attempts: 0,
+    current_part: 0,
+    parts_done: 0,
+    parts_total: 0,
+    failed_parts: null,
   };
   await insertJob(db, row);
   notifyJobPending(id);
@@ -221,11 +203,18 @@ export async function cancelJob(db: Kysely<Database>, userId: string, jobId: str
   return getJob(db, userId, jobId);
 }
 
-/** Retry (SPEC §4): only failed jobs with source content; back to pending, error cleared. */
+/**
+ * Retry (SPEC §4): failed jobs with source content go back to pending, error cleared. Issue 22
+ * §2: so does a completed job some of whose parts failed; the worker then asks only those parts
+ * again and adds their cards to the job's (its cards so far stay).
+ */
 export async function retryJob(db: Kysely<Database>, userId: string, jobId: string) {
   const row = await findJob(db, userId, jobId);
   if (!row) throw notFound(GENERATION_MESSAGES.jobNotFound);
-  if (row.status !== 'failed') throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
+  const someParts = row.status === 'completed' && row.failed_parts !== null;
+  if (row.status !== 'failed' && !someParts) {
+    throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
+  }
   if (!row.source_content) throw badRequest(GENERATION_MESSAGES.noSourceForRetry);
   const changes = {
     status: 'pending' as const,
@@ -234,9 +223,11 @@ export async function retryJob(db: Kysely<Database>, userId: string, jobId: stri
     lease_owner: null,
     lease_expires_at: null,
     attempts: 0,
+    current_part: 0,
+    parts_done: 0,
     updated_at: nowIso(),
   };
-  const won = await updateJobIf(db, userId, jobId, { status: 'failed' }, changes);
+  const won = await updateJobIf(db, userId, jobId, { status: row.status }, changes);
   if (!won) throw conflict(GENERATION_MESSAGES.canOnlyRetryFailed);
   notifyJobPending(jobId);
   // The answer is the job as retried: a worker may already have claimed it again.

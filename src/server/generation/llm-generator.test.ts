@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeReply, promptOf, startFakeLlm } from '../../../test/support/fake-llm';
+import {
+  type ChatRequest,
+  type FakeReply,
+  promptOf,
+  startFakeLlm,
+} from '../../../test/support/fake-llm';
+import type { PartProgress } from './generator';
 import { AI_FAILURES } from './llm-call';
 import { createLlmGenerator, interleave } from './llm-generator';
 import { chunkPrompt, instructions } from './llm-prompt';
@@ -176,5 +182,38 @@ describe('what the model is told, and how chunks are merged', () => {
       'd2',
       'a3',
     ]);
+  });
+
+  it('asks only the given parts on a retry, saying the progress by part', async () => {
+    const { fake, generate } = await generatorFor((prompt) => ({
+      cards: [{ type: 'qa', front: 'What is fixed?', back: 'Carbon dioxide', sourceQuote: prompt }],
+    }));
+    const seen: PartProgress[] = [];
+    const cards = await generate({ ...request, onlyParts: [2], onProgress: (p) => seen.push(p) });
+    expect(fake.requests).toHaveLength(1);
+    expect(promptOf(fake.requests[0] as ChatRequest)).toContain('This is part 2 of 2.');
+    expect(cards).toHaveLength(1);
+    // Part 1 counts as done already (its cards exist).
+    expect(seen).toEqual([
+      { current: 2, done: 1, total: 2 },
+      { current: 2, done: 2, total: 2 },
+    ]);
+  });
+
+  it('on a retry, reports a part that fails again instead of failing the job', async () => {
+    const { generate } = await generatorFor(() => ({ raw: 'not JSON at all' }));
+    const failed: number[][] = [];
+    const notes: string[] = [];
+    const cards = await generate({
+      ...request,
+      onlyParts: [1],
+      onFailedParts: (parts) => failed.push(parts),
+      onNote: (note) => notes.push(note),
+    });
+    expect(cards).toEqual([]);
+    expect(failed).toEqual([[1]]);
+    expect(notes).toEqual([expect.stringContaining('part 1 of 2 could not be read')]);
+    // The same answer on a first run fails the job (no part gave anything).
+    await expect(generate(request)).rejects.toThrow();
   });
 });

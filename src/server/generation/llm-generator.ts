@@ -5,7 +5,7 @@ import type { LanguageModel } from 'ai';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { ContentChunk } from '../../core/content';
 import type { AiConfig } from '../config';
-import type { CardGenerator, GeneratedCard, GenerationRequest } from './generator';
+import type { CardGenerator, GeneratedCard, GenerationRequest, PartProgress } from './generator';
 import { AiServiceError, callForCards } from './llm-call';
 import { chunkPrompt, instructions, partCount } from './llm-prompt';
 
@@ -55,6 +55,30 @@ export function interleave<T>(perChunk: T[][]): T[] {
   return out;
 }
 
+/**
+ * Says where the job is: the lowest part being worked on (several run at once), the parts done
+ * and the parts in all; a retry starts with the parts that succeeded before counted as done.
+ */
+function partProgress(total: number, doneBefore: number, report?: (p: PartProgress) => void) {
+  const running = new Set<number>();
+  let done = doneBefore;
+  let last = 1;
+  const send = () =>
+    report?.({ current: running.size > 0 ? Math.min(...running) : last, done, total });
+  return {
+    start(part: number) {
+      running.add(part);
+      last = part;
+      send();
+    },
+    finish(part: number) {
+      running.delete(part);
+      done += 1;
+      send();
+    },
+  };
+}
+
 /** The warning of a job some of whose parts could not be read (the other parts' cards kept). */
 export function failedPartsWarning(parts: number[], total: number): string {
   const names = parts.map((part) => `part ${part} of ${total}`);
@@ -69,7 +93,9 @@ export function failedPartsWarning(parts: number[], total: number): string {
  * card). Each call has its own time limit (AI_TIMEOUT_MS; the job's deadline bounds the whole);
  * an answer that cannot be read is asked again once with the parse error, and a part that
  * still fails is left out with a warning naming it, the other parts' cards kept. The service's
- * failures reach the user in plain words (llm-call.ts). The chunks' cards come back
+ * failures reach the user in plain words (llm-call.ts). The failed parts are reported
+ * (`onFailedParts`), so a retry asks only them again (`onlyParts`); the progress by part goes
+ * to `onProgress`. The chunks' cards come back
  * interleaved: the checks that follow (pipeline.ts) drop near-duplicates across chunks and cut
  * the total to the strategy's count in that order.
  */
@@ -81,46 +107,52 @@ export function createLlmGenerator(
   const generate = async (request: GenerationRequest): Promise<GeneratedCard[]> => {
     const chunks = await split(request.content, request.signal);
     const signal = request.signal ?? new AbortController().signal;
+    const total = chunks.length;
+    // A retry asks only the parts that failed before; the others' cards exist already.
+    const asked = chunks
+      .map((_, at) => at)
+      .filter((at) => !request.onlyParts || request.onlyParts.includes(at + 1));
+    const progress = partProgress(total, total - asked.length, request.onProgress);
     const failures: { part: number; reason: string }[] = [];
-    const perChunk = await mapBounded(
-      chunks.map((chunk, at) => ({ chunk, at })),
-      config.concurrency,
-      async ({ chunk, at }) => {
-        const part = { index: at + 1, total: chunks.length };
-        const count = partCount(chunks, at, request.range);
-        request.onProgress?.(part.index, part.total);
-        try {
-          const result = await callForCards({
-            model,
-            system: instructions(request, count),
-            prompt: chunkPrompt(chunk, {
-              title: chunk.title ?? request.title ?? null,
-              part,
-              previous: chunks[at - 1]?.text ?? null,
-            }),
-            maxCards: count.max,
-            timeoutMs: config.timeoutMs,
-            maxRetries: config.maxRetries,
-            signal,
-          });
-          if ('cards' in result) return result.cards;
-          request.log?.warn(
-            { part: part.index, parts: part.total, error: result.error },
-            'LLM answer unreadable',
-          );
-          failures.push({ part: part.index, reason: GENERATION_MESSAGES.noCardsFromModel });
-        } catch (error) {
-          if (!(error instanceof AiServiceError)) throw error;
-          request.log?.warn(
-            { err: error.detail, part: part.index, parts: part.total },
-            'LLM call failed',
-          );
-          failures.push({ part: part.index, reason: error.message });
-        }
-        return [];
-      },
-    );
-    if (failures.length === chunks.length && failures[0]) {
+    const perChunk = await mapBounded(asked, config.concurrency, async (at) => {
+      const chunk = chunks[at] as ContentChunk;
+      const part = { index: at + 1, total };
+      const count = partCount(chunks, at, request.range);
+      progress.start(part.index);
+      try {
+        const result = await callForCards({
+          model,
+          system: instructions(request, count),
+          prompt: chunkPrompt(chunk, {
+            title: chunk.title ?? request.title ?? null,
+            part,
+            previous: chunks[at - 1]?.text ?? null,
+          }),
+          maxCards: count.max,
+          timeoutMs: config.timeoutMs,
+          maxRetries: config.maxRetries,
+          signal,
+        });
+        if ('cards' in result) return result.cards;
+        request.log?.warn(
+          { part: part.index, parts: part.total, error: result.error },
+          'LLM answer unreadable',
+        );
+        failures.push({ part: part.index, reason: GENERATION_MESSAGES.noCardsFromModel });
+      } catch (error) {
+        if (!(error instanceof AiServiceError)) throw error;
+        request.log?.warn(
+          { err: error.detail, part: part.index, parts: part.total },
+          'LLM call failed',
+        );
+        failures.push({ part: part.index, reason: error.message });
+      } finally {
+        progress.finish(part.index);
+      }
+      return [];
+    });
+    const retry = request.onlyParts !== undefined;
+    if (!retry && failures.length === total && failures[0]) {
       // Nothing came back: the job fails with the plain reason (Retry is offered).
       const service = failures.find(
         (failure) => failure.reason !== GENERATION_MESSAGES.noCardsFromModel,
@@ -128,16 +160,14 @@ export function createLlmGenerator(
       throw new Error((service ?? failures[0]).reason);
     }
     if (failures.length > 0) {
-      request.onNote?.(
-        failedPartsWarning(
-          failures.map((f) => f.part).sort((a, b) => a - b),
-          chunks.length,
-        ),
-      );
+      const parts = failures.map((f) => f.part).sort((a, b) => a - b);
+      request.onFailedParts?.(parts, total);
+      request.onNote?.(failedPartsWarning(parts, total));
     }
     const cards = interleave(perChunk);
-    // Every part may yield none, but a model that wrote no card at all is said as such.
-    if (cards.length === 0) throw new Error(GENERATION_MESSAGES.noCardsFromModel);
+    // Every part may yield none, but a model that wrote no card at all is said as such (on a
+    // retry of some parts, the job has the other parts' cards: none more is no failure).
+    if (cards.length === 0 && !retry) throw new Error(GENERATION_MESSAGES.noCardsFromModel);
     return cards;
   };
   return Object.assign(generate, { reportsDrops: true });

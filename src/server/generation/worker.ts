@@ -12,7 +12,8 @@ import { HttpError } from '../http/errors';
 import { checkCardQuota, type Quotas } from '../quotas/quotas.service';
 import { noteCardRows } from '../flashcards/cloze-notes';
 import { insertFlashcards } from '../flashcards/flashcards.repository';
-import type { CardGenerator } from './generator';
+import type { CardGenerator, PartProgress } from './generator';
+import { failedPartsWarning } from './llm-generator';
 import {
   claimJob,
   findClaimableJobs,
@@ -70,10 +71,20 @@ const sleep = (ms: number, wake: EventEmitter, signal: AbortSignal) =>
  * lease while it works, and writes the cards and the final status in one transaction. A worker
  * that dies leaves a lease that expires, and another worker takes the job again.
  */
-/** A job's warnings (a JSON list) with more at the end. */
-function withWarning(warnings: string | null, notes: string[]): string {
+/** A job's warnings (a JSON list) without `gone` (a retried part's), with more at the end. */
+function withWarning(warnings: string | null, notes: string[], gone?: string): string {
   const list = warnings ? (JSON.parse(warnings) as string[]) : [];
-  return JSON.stringify([...list, ...notes]);
+  return JSON.stringify([...list.filter((warning) => warning !== gone), ...notes]);
+}
+
+/** On a retry of failed parts: the cards the job has already and the warning it replaces. */
+function retryOf(job: JobRow) {
+  if (!job.failed_parts) return { before: 0, gone: undefined };
+  const parts = JSON.parse(job.failed_parts) as number[];
+  return {
+    before: Number(job.cards_created),
+    gone: failedPartsWarning(parts, Number(job.parts_total)),
+  };
 }
 
 export class GenerationWorker {
@@ -138,6 +149,30 @@ export class GenerationWorker {
     notifyJobChanged(job.id);
   }
 
+  /**
+   * Writes the job's progress by part as the generator reports it ('part 2 of 3'), one write
+   * after the other, while this worker still holds the job; a poll waiting on it wakes.
+   */
+  private progressWriter(job: JobRow, log: Logger) {
+    let chain = Promise.resolve();
+    const report = ({ current, done, total }: PartProgress) => {
+      chain = chain
+        .then(async () => {
+          const now = nowIso();
+          const held = await updateJobIf(
+            this.options.db,
+            job.user_id,
+            job.id,
+            { status: 'processing', leaseOwner: this.id },
+            { current_part: current, parts_done: done, parts_total: total, updated_at: now },
+          );
+          if (held) notifyJobChanged(job.id);
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'job progress not written'));
+    };
+    return { report, written: () => chain };
+  }
+
   private async process(job: JobRow): Promise<void> {
     const { db, logger, generator } = this.options;
     const log = logger.child({ jobId: job.id, worker: this.id });
@@ -159,6 +194,7 @@ export class GenerationWorker {
       Math.max(1000, (this.options.leaseSeconds * 1000) / 3),
     );
     const started = Date.now();
+    const progress = this.progressWriter(job, log);
     try {
       const own = await this.options.generatorFor?.(job.user_id);
       const prepared = await prepareCards(
@@ -168,12 +204,15 @@ export class GenerationWorker {
         this.options.thread,
         signal,
         log,
+        progress.report,
       );
+      await progress.written();
       if ('error' in prepared) {
         await this.fail(job, prepared.error);
         log.info({ error: prepared.error }, 'generation job failed');
         return;
       }
+      const retry = retryOf(job);
       const written = await db.transaction().execute(async (trx) => {
         const now = nowIso();
         // A cloze card with several numbers is written as its siblings, one card per number.
@@ -200,10 +239,12 @@ export class GenerationWorker {
             status: 'completed',
             completed_at: now,
             updated_at: now,
-            cards_created: rows.length,
+            cards_created: retry.before + rows.length,
             error_message: null,
-            ...(prepared.notes.length > 0
-              ? { warnings: withWarning(job.warnings, prepared.notes) }
+            failed_parts:
+              prepared.failedParts.length > 0 ? JSON.stringify(prepared.failedParts) : null,
+            ...(prepared.notes.length > 0 || retry.gone
+              ? { warnings: withWarning(job.warnings, prepared.notes, retry.gone) }
               : {}),
           },
         );

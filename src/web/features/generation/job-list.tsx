@@ -4,9 +4,13 @@ import { pluralise } from '../../../core/text';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { type GenerationJob, useDeckJobs, useJobAction } from './api';
+import { JobParts, retryPartsLabel } from './job-parts';
 import { JobWarnings } from './job-warnings';
 
-/** The deck's recent generation jobs: status, source, cards or error, warnings, Cancel/Retry. */
+/**
+ * The deck's recent generation jobs: status, source, progress by part, cards or error,
+ * warnings, Cancel/Retry (of a failed job, or of the failed parts of a completed one).
+ */
 
 const STATUS_STYLES: Record<GenerationJob['status'], string> = {
   pending: 'bg-muted text-muted-foreground',
@@ -95,6 +99,18 @@ export function JobList({
                 Retry
               </Button>
             ) : null}
+            {job.status === 'completed' && job.failed_parts.length > 0 ? (
+              // Only the parts that failed are asked again; their cards join this job's.
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => retry.mutate(job.id, { onSuccess: onRetried })}
+              >
+                <RotateCcw aria-hidden="true" className="size-3.5" />
+                {retryPartsLabel(job.failed_parts)}
+              </Button>
+            ) : null}
+            <JobParts job={job} />
             {job.status === 'failed' && job.error_message ? (
               // The whole reason, wrapped on its own line: never cut to 'No c…' on a phone.
               <p data-testid="job-error" className="order-last basis-full text-danger-text">
