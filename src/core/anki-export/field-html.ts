@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownItInstance, StateInline } from 'markdown-it';
 import { stripControlCharacters } from '../card-content/control-characters';
 import { AUDIO_EXTENSIONS, isMediaName, MEDIA_SCHEME } from '../card-content/media';
-import { subSupPlugin } from '../card-content/sub-sup';
+import { inlineHtmlPlugin } from '../card-content/inline-html';
 import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
 
 /**
@@ -57,7 +57,7 @@ function fieldMarkdown(): MarkdownItInstance {
   if (instance) return instance;
   const md = new MarkdownIt({ html: false, linkify: false, breaks: true, typographer: false });
   md.inline.ruler.before('escape', 'anki_math', mathRule);
-  subSupPlugin(md);
+  inlineHtmlPlugin(md);
   md.renderer.rules.anki_math = (tokens, index) => {
     const token = tokens[index];
     const tex = escapeHtml(token?.content ?? '');
