@@ -7,7 +7,8 @@ import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
 
 /**
  * Mnemo card content as an Anki field: Markdown rendered to HTML (raw HTML escaped, as Mnemo
- * shows it), TeX math as MathJax's `\(…\)` and `\[…\]` (Anki renders those), cloze markers
+ * shows it), TeX math as MathJax's `\(…\)` and `\[…\]` (Anki's own maths syntax, which every Anki
+ * renders; its `[$]…[/$]` would need LaTeX installed, or pictures we cannot make), cloze markers
  * `{{c1::…}}` left as written (the syntax is Anki's). A single paragraph is unwrapped, as Anki's
  * editor writes fields. A stored media file (`![](mnemo-media:<name>)`) becomes Anki's own reference
  * to a file of the package's media: `<img src="<name>">`, or `[sound:<name>]` for audio. Linear time: math is found by the same scanner as the card renderer.
