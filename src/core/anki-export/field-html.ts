@@ -2,12 +2,13 @@ import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownItInstance, StateInline } from 'markdown-it';
 import { stripControlCharacters } from '../card-content/control-characters';
 import { AUDIO_EXTENSIONS, isMediaName, MEDIA_SCHEME } from '../card-content/media';
-import { subSupPlugin } from '../card-content/sub-sup';
+import { inlineHtmlPlugin } from '../card-content/inline-html';
 import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
 
 /**
  * Mnemo card content as an Anki field: Markdown rendered to HTML (raw HTML escaped, as Mnemo
- * shows it), TeX math as MathJax's `\(…\)` and `\[…\]` (Anki renders those), cloze markers
+ * shows it), TeX math as MathJax's `\(…\)` and `\[…\]` (Anki's own maths syntax, which every Anki
+ * renders; its `[$]…[/$]` would need LaTeX installed, or pictures we cannot make), cloze markers
  * `{{c1::…}}` left as written (the syntax is Anki's). A single paragraph is unwrapped, as Anki's
  * editor writes fields. A stored media file (`![](mnemo-media:<name>)`) becomes Anki's own reference
  * to a file of the package's media: `<img src="<name>">`, or `[sound:<name>]` for audio. Linear time: math is found by the same scanner as the card renderer.
@@ -57,7 +58,7 @@ function fieldMarkdown(): MarkdownItInstance {
   if (instance) return instance;
   const md = new MarkdownIt({ html: false, linkify: false, breaks: true, typographer: false });
   md.inline.ruler.before('escape', 'anki_math', mathRule);
-  subSupPlugin(md);
+  inlineHtmlPlugin(md);
   md.renderer.rules.anki_math = (tokens, index) => {
     const token = tokens[index];
     const tex = escapeHtml(token?.content ?? '');

@@ -187,12 +187,14 @@ describe('htmlToMarkdown', () => {
     );
     expect(htmlToMarkdown('<div>one</div><div>two</div>')).toBe('one\ntwo');
     expect(htmlToMarkdown('<ul><li>a</li><li>b</li></ul><ol><li>c</li></ol>')).toBe(
-      '- a\n- b\n1. c',
+      '- a\n- b\n\n1. c',
     );
     expect(
       htmlToMarkdown('<a href="https://x.org/a b">x</a> <img src="cat (1).jpg" alt="cat">'),
     ).toBe('[x](https://x.org/a%20b) ![cat](cat%20%281%29.jpg)');
-    expect(htmlToMarkdown('<table><tr><td>a</td><td>b</td></tr></table>')).toBe('a | b |');
+    expect(htmlToMarkdown('<table><tr><td>a</td><td>b</td></tr></table>')).toBe(
+      '| a | b |\n| --- | --- |',
+    );
   });
 
   it('drops scripts and styles with their content, keeps math and cloze, escapes emphasis marks', () => {

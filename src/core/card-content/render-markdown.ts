@@ -20,7 +20,7 @@ import type {
 import { CLOZE_BLANK, parseCloze, clozeFullText, type ClozeSegment } from './cloze';
 import { isAllowedMediaTag, renderMediaImage } from './media';
 import { matchMath, type ScanMemo } from './syntax-scan';
-import { subSupPlugin } from './sub-sup';
+import { inlineHtmlPlugin } from './inline-html';
 
 /** Options of {@link renderCardHtml}. */
 export interface RenderCardOptions {
@@ -293,7 +293,7 @@ function createMarkdown(): MarkdownItInstance {
   md.block.ruler.before('fence', 'math_block', mathBlockRule, {
     alt: ['paragraph', 'reference', 'blockquote', 'list'],
   });
-  subSupPlugin(md);
+  inlineHtmlPlugin(md);
   md.core.ruler.push('mnemo_cloze', clozeCoreRule);
   md.core.ruler.push('mnemo_links', linkCoreRule);
 

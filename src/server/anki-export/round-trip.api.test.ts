@@ -163,8 +163,13 @@ describe('a deck of every kind of card, through both package generations (issue 
       );
       const add = async (body: object) =>
         json<Flashcard>(await user.post('/api/flashcards', { deck_id: deck.id, ...body }), 201);
-      // Not yet here: Markdown headings, quotes, tables and a fence's language come back as
-      // bold text, plain lines and cells without rules (issue 20 item 4, still open).
+      // Markdown headings, quotes, tables and fenced code, underline and colour (issue 20 item 4).
+      await add({
+        front_content:
+          '# Heading\n\n> a quote\n> on two lines\n\n| term | value |\n| :--- | ---: |\n| <u>u</u> | \\(x^2\\) |',
+        back_content:
+          '## Code\n\n```ts\nconst x = 1;\n```\n\n<span style="color:#e66100">orange</span> and\n<u>under</u>\n\n\\[\\sum_i i\\]',
+      });
       await add({
         front_content: 'Water is H<sub>2</sub>O, x<sup>2</sup>',
         back_content: '\\(e^{i\\pi}+1=0\\)',

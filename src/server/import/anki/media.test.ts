@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalStorage } from '../../storage/storage';
-import { STORING_MEDIA, storeImportMedia } from './media';
+import { ankiLatexSources } from '../../../core/anki/latex';
+import { ankiLatexFileName, STORING_MEDIA, storeImportMedia } from './media';
 
 const A = `${'a'.repeat(64)}.png`;
 const B = `${'b'.repeat(64)}.mp3`;
@@ -51,5 +52,21 @@ describe('storeImportMedia', () => {
       storeImportMedia(local, 'u1', files, { signal: stop.signal, onProgress: () => {} }),
     ).rejects.toThrow('deadline');
     expect(await local.exists(`u1/media/${A}`)).toBe(false);
+  });
+});
+
+describe("the names of Anki's LaTeX pictures (issue 20 item 3)", () => {
+  it('are the SHA-1 of the cleaned LaTeX, as in the tests of rslib/src/latex.rs', () => {
+    const names = (field: string) => ankiLatexSources(field).map(ankiLatexFileName);
+    expect(names('a[latex]one<br>and<div>two[/latex]b')).toEqual([
+      'latex-ef30b3f4141c33a5bf7044b0d1961d3399c05d50.png',
+    ]);
+    // Anki's test names the SVG of this one; the PNG has the same hash.
+    expect(names('[$]<b>hello</b>&nbsp; world[/$]')).toEqual([
+      'latex-060219fbf3ddb74306abddaf4504276ad793b029.png',
+    ]);
+    expect(names('[$$]math &amp; stuff[/$$]')).toEqual([
+      'latex-8899f3f849ffdef6e4e9f2f34a923a1f608ebc07.png',
+    ]);
   });
 });

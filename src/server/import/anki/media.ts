@@ -13,6 +13,7 @@
  * package finds them in place.
  */
 import { createHash } from 'node:crypto';
+import { ankiLatexImages } from '../../../core/anki/latex';
 import { ankiMediaReferences, rewriteAnkiMedia } from '../../../core/anki/media-references';
 import { sniffMediaType } from '../../../core/anki/media-type';
 import { mediaStoragePath } from '../../media/media-paths';
@@ -46,6 +47,10 @@ export interface CollectedMedia {
 /** The phase the job shows while it stores the media ('Storing media 3 of 10'). */
 export const STORING_MEDIA = 'Storing media';
 
+/** The name Anki gives its picture of a LaTeX block (rslib/src/latex.rs `fname_for_latex`). */
+export const ankiLatexFileName = (latex: string) =>
+  `latex-${createHash('sha1').update(latex, 'utf8').digest('hex')}.png`;
+
 /** The spellings a field may use for a file of the media map: as written, NFC, URL-decoded. */
 function spellings(name: string): string[] {
   const nfc = name.normalize('NFC');
@@ -71,13 +76,20 @@ export async function collectPackageMedia(
 ): Promise<CollectedMedia> {
   const skipped = new Map<string, number>();
   const referenced = new Set<string>();
+  // Anki's pictures of the LaTeX that KaTeX cannot render, when the package has them.
+  const latexPictures = new Set<string>();
+  const wantPicture = (latex: string) => {
+    latexPictures.add(ankiLatexFileName(latex));
+    return null;
+  };
   for (const note of notes) {
     for (const field of note.fields) {
       for (const name of ankiMediaReferences(field)) referenced.add(name);
+      ankiLatexImages(field, wantPicture);
     }
   }
-  if (referenced.size === 0) return { notes, files: [], skipped };
-  const wanted = new Set([...referenced].flatMap(spellings));
+  if (referenced.size === 0 && latexPictures.size === 0) return { notes, files: [], skipped };
+  const wanted = new Set([...[...referenced].flatMap(spellings), ...latexPictures]);
   const media = await readPackageMedia(
     packageBytes,
     pkg.version,
@@ -121,9 +133,16 @@ export async function collectPackageMedia(
     }
     return null;
   };
+  const picture = (latex: string) => {
+    const name = ankiLatexFileName(latex);
+    return stored.get(name) ? name : null;
+  };
+  const pictures = [...latexPictures].some((name) => stored.get(name));
   const rewritten = notes.map((note) => ({
     ...note,
-    fields: note.fields.map((field) => rewriteAnkiMedia(field, resolve).html),
+    fields: note.fields.map(
+      (field) => rewriteAnkiMedia(pictures ? ankiLatexImages(field, picture) : field, resolve).html,
+    ),
   }));
   return { notes: rewritten, files: [...files.values()], skipped };
 }
