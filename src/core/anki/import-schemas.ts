@@ -41,10 +41,24 @@ export interface AnkiImportSummary {
   reviews: number;
   /** Media files (images, sounds) the cards show, stored once each (content-addressed). */
   media: number;
-  /** Why cards or media files were left out, with counts. */
-  skipped: { reason: string; count: number }[];
+  /** Why cards, media files or review-log entries were left out, with counts and notes. */
+  skipped: AnkiSummaryEntry[];
   /** What was changed in cards on the way (issue 20: e.g. Image Occlusion), with counts. */
-  changed: { reason: string; count: number }[];
+  changed: AnkiSummaryEntry[];
+}
+
+/** One line of an import summary: a reason, how many things, and the notes they came from. */
+export interface AnkiSummaryEntry {
+  reason: string;
+  /** Cards, media files or review-log entries. */
+  count: number;
+  /**
+   * The notes they came from, named by their first field ('“Mitochondria is…”'), at most 20
+   * (issue 20 item 8); absent in summaries written before.
+   */
+  notes?: string[];
+  /** How many other notes are not named ('and 4 more'). */
+  more_notes?: number;
 }
 
 /** An Anki import running in the background (`POST /api/import/anki` answers it, 202). */

@@ -157,6 +157,31 @@ describe('ankiCardToMnemo', () => {
     });
   });
 
+  it('imports nested deletions (Anki ≥ 2.1.56): a card for each number, rendered as Anki does', () => {
+    const text = '{{c1::outer {{c2::inner}} text}} end';
+    for (const ord of [0, 1]) {
+      expect(ankiCardToMnemo(cloze, [text, ''], ord)).toEqual({
+        ok: true,
+        card: {
+          card_type: 'cloze',
+          front_content: text,
+          back_content: null,
+          cloze_number: ord + 1,
+        },
+      });
+    }
+    const note = {
+      ...basic,
+      templates: [{ name: 'C', qfmt: '{{cloze:Front}}', afmt: '{{cloze:Front}}' }],
+    };
+    expect(
+      renderCard(note.templates[0]!.qfmt, note.templates[0]!.afmt, {
+        fields: { Front: text },
+        ord: 1,
+      }).question,
+    ).toBe('outer [...] text end');
+  });
+
   it('makes cards for the first 100 deletion numbers of a note, as the app does, and says so', () => {
     const text = Array.from({ length: 150 }, (_, index) => `{{c${index + 1}::w${index}}}`).join(
       ' ',

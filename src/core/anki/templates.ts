@@ -6,7 +6,7 @@
  * answer), `text:`; unknown filters leave the value as it is. One pass over the template and
  * one over each field: linear time, no backtracking pattern.
  */
-import { CLOZE_BLANK, parseCloze } from '../card-content/cloze';
+import { CLOZE_BLANK, clozeAnswerText, mapClozeSegments, parseCloze } from '../card-content/cloze';
 
 /** What a card is rendered with. */
 export interface TemplateContext {
@@ -105,14 +105,13 @@ export function stripHtml(html: string): string {
  * `[hint]`) and shown in bold on the answer; the other deletions show their answer.
  */
 export function renderClozeField(text: string, number: number, side: 'question' | 'answer') {
-  return parseCloze(text)
-    .segments.map((segment) => {
-      if (segment.kind === 'text') return segment.text;
-      if (segment.number !== number) return segment.answer;
-      if (side === 'answer') return `<b class="cloze">${segment.answer}</b>`;
-      return segment.hint === null ? CLOZE_BLANK : `[${segment.hint}]`;
-    })
-    .join('');
+  return mapClozeSegments(parseCloze(text).segments, number, {
+    text: (piece) => piece,
+    active: (deletion) => {
+      if (side === 'answer') return `<b class="cloze">${clozeAnswerText(deletion)}</b>`;
+      return deletion.hint === null ? CLOZE_BLANK : `[${deletion.hint}]`;
+    },
+  });
 }
 
 function special(name: string, context: TemplateContext): string | undefined {

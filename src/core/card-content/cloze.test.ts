@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CLOZE_BLANK,
   CLOZE_MESSAGES,
+  CLOZE_NESTING_MAX,
+  clozeAnswerText,
   clozeFullText,
   clozeNumbers,
   parseCloze,
@@ -202,7 +204,10 @@ describe('validateCloze', () => {
       ['{{c1::x}', CLOZE_MESSAGES.unclosed],
       ['{{c1::$x}}$', CLOZE_MESSAGES.unclosed],
       ['{{c1:x}}', CLOZE_MESSAGES.badSeparator],
-      ['{{c1::a {{c2::b}} c}}', CLOZE_MESSAGES.nested],
+      [
+        `${'{{c1::a '.repeat(CLOZE_NESTING_MAX + 1)}x${' b}}'.repeat(CLOZE_NESTING_MAX + 1)}`,
+        CLOZE_MESSAGES.nested,
+      ],
     ];
     for (const [text, message] of cases) {
       expect(validateCloze(`${text} {{c5::valid}}`), text).toEqual([message]);
@@ -314,5 +319,45 @@ describe('cloze properties', () => {
         if (parsed.numbers.length === 0) expect(clozeFullText(text)).toBe(text);
       }),
     );
+  });
+});
+
+describe('nested deletions (Anki ≥ 2.1.56)', () => {
+  const text = 'The {{c1::outer {{c2::inner::hint2}} text::hint1}} ends.';
+
+  it('reads both numbers, the outer answer as written and its parts', () => {
+    expect(validateCloze(text)).toEqual([]);
+    expect(clozeNumbers(text)).toEqual([1, 2]);
+    const outer = parseCloze(text).segments[1];
+    expect(outer).toEqual({
+      kind: 'cloze',
+      number: 1,
+      answer: 'outer {{c2::inner::hint2}} text',
+      hint: 'hint1',
+      nested: [
+        { kind: 'text', text: 'outer ' },
+        { kind: 'cloze', number: 2, answer: 'inner', hint: 'hint2' },
+        { kind: 'text', text: ' text' },
+      ],
+    });
+    expect(outer?.kind === 'cloze' && clozeAnswerText(outer)).toBe('outer inner text');
+  });
+
+  it('card c1 hides the outer span with the inner text; card c2 hides only the inner one', () => {
+    expect(renderClozeFront(text, 1)).toBe('The [hint1] ends.');
+    expect(renderClozeFront(text, 2)).toBe('The outer [hint2] text ends.');
+    expect(renderClozeBack(text, 1)).toBe('The **outer inner text** ends.');
+    expect(renderClozeBack(text, 2)).toBe('The outer **inner** text ends.');
+    expect(clozeFullText(text)).toBe('The outer inner text ends.');
+  });
+
+  it('nests several levels and keeps deletions read inside one that is not closed', () => {
+    const deep = '{{c1::a {{c2::b {{c3::c}} d}} e}}';
+    expect(clozeNumbers(deep)).toEqual([1, 2, 3]);
+    expect(renderClozeFront(deep, 3)).toBe('a b [...] d e');
+    expect(renderClozeFront(deep, 2)).toBe('a [...] e');
+    expect(validateCloze('{{c1::a {{c2::b}} c')).toEqual([CLOZE_MESSAGES.unclosed]);
+    expect(clozeFullText('{{c1::a {{c2::b}} c')).toBe('{{c1::a b c');
+    expect(clozeFullText('x {{c1:: }} {{c2::y}}')).toBe('x {{c1:: }} y');
   });
 });

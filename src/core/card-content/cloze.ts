@@ -15,7 +15,7 @@ export const CLOZE_MESSAGES = {
   badSeparator: 'Separate the cloze number from the answer with two colons, such as {{c1::answer}}',
   emptyAnswer: 'A cloze deletion has no answer: write it after the colons, such as {{c1::answer}}',
   unclosed: 'A cloze deletion is not closed: end it with }}, such as {{c1::answer}}',
-  nested: 'Cloze deletions cannot be nested inside each other',
+  nested: 'Cloze deletions can be nested at most 8 deep',
 } as const;
 
 /** One of the {@link CLOZE_MESSAGES}. */
@@ -38,6 +38,12 @@ export type ClozeSegment =
       answer: string;
       /** The hint after a second `::`, or null when there is none (or it is blank). */
       hint: string | null;
+      /**
+       * The answer cut into segments when it holds deletions of its own (Anki ≥ 2.1.56:
+       * `{{c1::outer {{c2::inner}} text}}`); absent otherwise. Use {@link clozeAnswerText}
+       * for the answer without markup.
+       */
+      nested?: ClozeSegment[];
     };
 
 /** The result of {@link parseCloze}. */
@@ -60,55 +66,60 @@ function matchOpener(text: string, pos: number): RegExpExecArray | null {
   return OPENER.exec(text);
 }
 
-/**
- * Reads the body of a deletion from `from` (just after `{{cN::`) up to the first `}}` that is
- * not inside math or code. Returns the body end and where the first `::` (the hint separator)
- * is, or a problem when the body is not closed or contains another deletion.
- */
-function readBody(
-  text: string,
-  from: number,
-  memo: ScanMemo,
-): { end: number; separator: number } | { problem: ClozeMessage } {
-  let separator = -1;
-  let i = from;
-  while (i < text.length) {
-    const skipped = skipProtected(text, i, text.length, memo);
-    if (skipped > i) {
-      i = skipped;
-      continue;
-    }
-    if (text.startsWith('}}', i)) return { end: i, separator };
-    const inner = text[i] === '{' ? matchOpener(text, i) : null;
-    if (inner) {
-      // Another deletion starts first: nested if the outer one closes after the inner one.
-      const innerEnd = text.indexOf('}}', i + inner[0].length);
-      const nested = innerEnd >= 0 && text.includes('}}', innerEnd + 2);
-      return { problem: nested ? CLOZE_MESSAGES.nested : CLOZE_MESSAGES.unclosed };
-    }
-    if (separator < 0 && text.startsWith('::', i)) {
-      separator = i;
-      i += 2;
-      continue;
-    }
-    i++;
-  }
-  return { problem: CLOZE_MESSAGES.unclosed };
+/** How deep deletions may nest (Anki ≥ 2.1.56 nests them); deeper openers are refused. */
+export const CLOZE_NESTING_MAX = 8;
+
+/** An open deletion while scanning: its answer's segments so far, and where its text resumes. */
+interface Frame {
+  /** Index of its `{{`. */
+  start: number;
+  /** Index just after its `{{cN::`. */
+  bodyStart: number;
+  number: number;
+  /** Index of the `::` before its hint, or -1. */
+  separator: number;
+  segments: ClozeSegment[];
+  textStart: number;
 }
 
+function pushText(segments: ClozeSegment[], piece: string): void {
+  if (piece === '') return;
+  const last = segments[segments.length - 1];
+  if (last?.kind === 'text') last.text += piece;
+  else segments.push({ kind: 'text', text: piece });
+}
+
+/**
+ * One pass over the text with a stack of open deletions, so nested deletions
+ * (`{{c1::outer {{c2::inner}} text}}`) are read as Anki ≥ 2.1.56 reads them, in linear time.
+ * A deletion that cannot be read (not closed, empty) is kept as text, and the deletions inside
+ * it still count.
+ */
 function scan(text: string): Scan {
-  const segments: ClozeSegment[] = [];
+  const root: Frame = {
+    start: 0,
+    bodyStart: 0,
+    number: 0,
+    separator: -1,
+    segments: [],
+    textStart: 0,
+  };
+  const stack: Frame[] = [root];
   const numbers = new Set<number>();
   const problems: ClozeMessage[] = [];
   const memo: ScanMemo = new Map();
-  let textStart = 0;
+  const top = (): Frame => stack[stack.length - 1]!;
 
-  const pushText = (end: number): void => {
-    if (end <= textStart) return;
-    const piece = text.slice(textStart, end);
-    const last = segments[segments.length - 1];
-    if (last?.kind === 'text') last.text += piece;
-    else segments.push({ kind: 'text', text: piece });
+  /** Keeps an unreadable deletion as text in its parent, with the deletions read inside it. */
+  const dissolve = (frame: Frame, end: number): void => {
+    const parent = top();
+    pushText(parent.segments, text.slice(parent.textStart, frame.bodyStart));
+    for (const segment of frame.segments) {
+      if (segment.kind === 'text') pushText(parent.segments, segment.text);
+      else parent.segments.push(segment);
+    }
+    pushText(parent.segments, text.slice(frame.textStart, end));
+    parent.textStart = end;
   };
 
   let i = 0;
@@ -118,7 +129,43 @@ function scan(text: string): Scan {
       i = skipped;
       continue;
     }
-    const opener = text[i] === '{' ? matchOpener(text, i) : null;
+    const frame = top();
+    if (stack.length > 1 && text.startsWith('}}', i)) {
+      stack.pop();
+      const answerEnd = frame.separator >= 0 ? frame.separator : i;
+      const answer = text.slice(frame.bodyStart, answerEnd);
+      if (answer.trim() === '') {
+        problems.push(CLOZE_MESSAGES.emptyAnswer);
+        dissolve(frame, i + 2);
+      } else {
+        if (frame.separator < 0) pushText(frame.segments, text.slice(frame.textStart, i));
+        const hint = frame.separator >= 0 ? text.slice(frame.separator + 2, i).trim() : '';
+        const parent = top();
+        pushText(parent.segments, text.slice(parent.textStart, frame.start));
+        const deletion: ClozeSegment = {
+          kind: 'cloze',
+          number: frame.number,
+          answer,
+          hint: hint === '' ? null : hint,
+        };
+        if (frame.segments.some((segment) => segment.kind === 'cloze'))
+          deletion.nested = frame.segments;
+        parent.segments.push(deletion);
+        numbers.add(frame.number);
+        parent.textStart = i + 2;
+      }
+      i += 2;
+      continue;
+    }
+    if (stack.length > 1 && frame.separator < 0 && text.startsWith('::', i)) {
+      pushText(frame.segments, text.slice(frame.textStart, i));
+      frame.separator = i;
+      frame.textStart = i;
+      i += 2;
+      continue;
+    }
+    // Inside a hint, `{{c` is text: the hint is shown as written.
+    const opener = text[i] === '{' && frame.separator < 0 ? matchOpener(text, i) : null;
     if (!opener) {
       i++;
       continue;
@@ -131,39 +178,33 @@ function scan(text: string): Scan {
           ? CLOZE_MESSAGES.missingNumber
           : !(Number.isSafeInteger(Number(digits)) && Number(digits) >= 1)
             ? CLOZE_MESSAGES.invalidNumber
-            : null;
+            : stack.length > CLOZE_NESTING_MAX
+              ? CLOZE_MESSAGES.nested
+              : null;
     if (problem) {
       problems.push(problem);
       i += 2;
       continue;
     }
     const bodyStart = i + opener[0].length;
-    const body: ReturnType<typeof readBody> =
-      text.indexOf('}}', bodyStart) < 0
-        ? { problem: CLOZE_MESSAGES.unclosed }
-        : readBody(text, bodyStart, memo);
-    if ('problem' in body) {
-      problems.push(body.problem);
-      i += 2;
-      continue;
-    }
-    const answerEnd = body.separator >= 0 ? body.separator : body.end;
-    const answer = text.slice(bodyStart, answerEnd);
-    if (answer.trim() === '') {
-      problems.push(CLOZE_MESSAGES.emptyAnswer);
-      i = body.end + 2;
-      continue;
-    }
-    const hint = body.separator >= 0 ? text.slice(body.separator + 2, body.end).trim() : '';
-    const number = Number(digits);
-    pushText(i);
-    segments.push({ kind: 'cloze', number, answer, hint: hint === '' ? null : hint });
-    numbers.add(number);
-    i = body.end + 2;
-    textStart = i;
+    stack.push({
+      start: i,
+      bodyStart,
+      number: Number(digits),
+      separator: -1,
+      segments: [],
+      textStart: bodyStart,
+    });
+    i = bodyStart;
   }
-  pushText(text.length);
-  return { segments, numbers: [...numbers].sort((a, b) => a - b), problems };
+  // Deletions still open at the end are not closed: kept as text, innermost first.
+  while (stack.length > 1) {
+    const frame = stack.pop()!;
+    problems.push(CLOZE_MESSAGES.unclosed);
+    dissolve(frame, text.length);
+  }
+  pushText(root.segments, text.slice(root.textStart));
+  return { segments: root.segments, numbers: [...numbers].sort((a, b) => a - b), problems };
 }
 
 /**
@@ -204,21 +245,67 @@ export function validateCloze(text: string): ClozeMessage[] {
 const isActive = (number: number, activeNumber: number | undefined): boolean =>
   activeNumber === undefined || number === activeNumber;
 
+type Deletion = Extract<ClozeSegment, { kind: 'cloze' }>;
+
+/** The text of segments with every deletion replaced by its answer (nested ones too). */
+function fullText(segments: readonly ClozeSegment[]): string {
+  return segments
+    .map((segment) => (segment.kind === 'text' ? segment.text : clozeAnswerText(segment)))
+    .join('');
+}
+
+/**
+ * A deletion's answer without cloze markup: `outer inner text` for
+ * `{{c1::outer {{c2::inner}} text}}`; the answer as written when nothing is nested in it.
+ */
+export function clozeAnswerText(deletion: Deletion): string {
+  return deletion.nested ? fullText(deletion.nested) : deletion.answer;
+}
+
+/**
+ * Whether a deletion numbered `activeNumber` lies inside this one (so an inactive deletion
+ * still hides part of its text, as Anki shows card c2 of `{{c1::a {{c2::b}}}}`).
+ */
+export function holdsActiveDeletion(deletion: Deletion, activeNumber: number | undefined): boolean {
+  return (deletion.nested ?? []).some(
+    (segment) =>
+      segment.kind === 'cloze' &&
+      (isActive(segment.number, activeNumber) || holdsActiveDeletion(segment, activeNumber)),
+  );
+}
+
+/**
+ * Renders segments the way Anki shows nested deletions: an active deletion is rendered whole by
+ * `active` (its nested deletions included: card c1 hides `outer inner text`); an inactive one
+ * shows its text, in which active deletions nested in it are rendered by `active` in turn.
+ */
+export function mapClozeSegments(
+  segments: readonly ClozeSegment[],
+  activeNumber: number | undefined,
+  render: { text: (text: string) => string; active: (deletion: Deletion) => string },
+): string {
+  return segments
+    .map((segment) => {
+      if (segment.kind === 'text') return render.text(segment.text);
+      if (isActive(segment.number, activeNumber)) return render.active(segment);
+      if (!segment.nested) return render.text(segment.answer);
+      return mapClozeSegments(segment.nested, activeNumber, render);
+    })
+    .join('');
+}
+
 /**
  * The question side as markdown text: active deletions become `[...]` (or `[hint]`), inactive
- * ones show their answer as written.
+ * ones show their answer as written (nested deletions: see {@link mapClozeSegments}).
  *
  * @param text The front content of a cloze card.
  * @param activeNumber The cloze number being studied; when omitted every deletion is blanked.
  */
 export function renderClozeFront(text: string, activeNumber?: number): string {
-  return parseCloze(text)
-    .segments.map((segment) => {
-      if (segment.kind === 'text') return segment.text;
-      if (!isActive(segment.number, activeNumber)) return segment.answer;
-      return segment.hint === null ? CLOZE_BLANK : `[${segment.hint}]`;
-    })
-    .join('');
+  return mapClozeSegments(parseCloze(text).segments, activeNumber, {
+    text: (piece) => piece,
+    active: (deletion) => (deletion.hint === null ? CLOZE_BLANK : `[${deletion.hint}]`),
+  });
 }
 
 /**
@@ -229,21 +316,21 @@ export function renderClozeFront(text: string, activeNumber?: number): string {
  * @param activeNumber The cloze number being studied; when omitted every answer is highlighted.
  */
 export function renderClozeBack(text: string, activeNumber?: number): string {
-  return parseCloze(text)
-    .segments.map((segment) => {
-      if (segment.kind === 'text') return segment.text;
-      if (!isActive(segment.number, activeNumber)) return segment.answer;
-      const core = segment.answer.trim();
-      const start = segment.answer.indexOf(core);
+  return mapClozeSegments(parseCloze(text).segments, activeNumber, {
+    text: (piece) => piece,
+    active: (deletion) => {
+      const answer = clozeAnswerText(deletion);
+      const core = answer.trim();
+      const start = answer.indexOf(core);
       return (
-        segment.answer.slice(0, start) +
+        answer.slice(0, start) +
         CLOZE_HIGHLIGHT +
         core +
         CLOZE_HIGHLIGHT +
-        segment.answer.slice(start + core.length)
+        answer.slice(start + core.length)
       );
-    })
-    .join('');
+    },
+  });
 }
 
 /**
@@ -253,7 +340,5 @@ export function renderClozeBack(text: string, activeNumber?: number): string {
  * @param text The front content of a cloze card.
  */
 export function clozeFullText(text: string): string {
-  return parseCloze(text)
-    .segments.map((segment) => (segment.kind === 'text' ? segment.text : segment.answer))
-    .join('');
+  return fullText(parseCloze(text).segments);
 }

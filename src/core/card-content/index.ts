@@ -7,6 +7,7 @@ export {
   CLOZE_BLANK,
   CLOZE_HIGHLIGHT,
   CLOZE_MESSAGES,
+  clozeAnswerText,
   clozeFullText,
   clozeNumbers,
   parseCloze,

@@ -17,7 +17,14 @@ import type {
   StateInline,
   Token,
 } from 'markdown-it';
-import { CLOZE_BLANK, parseCloze, clozeFullText, type ClozeSegment } from './cloze';
+import {
+  CLOZE_BLANK,
+  clozeAnswerText,
+  clozeFullText,
+  holdsActiveDeletion,
+  parseCloze,
+  type ClozeSegment,
+} from './cloze';
 import { isAllowedMediaTag, renderMediaImage } from './media';
 import { matchMath, type ScanMemo } from './syntax-scan';
 import { inlineHtmlPlugin } from './inline-html';
@@ -443,12 +450,22 @@ function renderDeletion(
 ): ClozeRendering {
   const active = activeNumber === undefined || segment.number === activeNumber;
   const inline = (text: string): string => md().renderInline(text, { [MATH_ENV]: use });
-  if (!active) return { html: inline(segment.answer), text: segment.answer };
-  if (side === 'back') {
+  const answer = clozeAnswerText(segment);
+  if (!active && segment.nested && holdsActiveDeletion(segment, activeNumber)) {
+    // Anki's nested deletions: the outer text shows, the active one inside it is hidden.
+    const pieces = segment.nested.map((part) =>
+      part.kind === 'text'
+        ? { html: inline(part.text), text: part.text }
+        : renderDeletion(part, side, activeNumber, use),
+    );
     return {
-      html: `<mark class="cloze-answer">${inline(segment.answer)}</mark>`,
-      text: segment.answer,
+      html: pieces.map((piece) => piece.html).join(''),
+      text: pieces.map((piece) => piece.text).join(''),
     };
+  }
+  if (!active) return { html: inline(answer), text: answer };
+  if (side === 'back') {
+    return { html: `<mark class="cloze-answer">${inline(answer)}</mark>`, text: answer };
   }
   if (segment.hint === null) {
     return { html: `<span class="cloze-blank">${CLOZE_BLANK}</span>`, text: CLOZE_BLANK };

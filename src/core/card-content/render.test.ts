@@ -212,6 +212,21 @@ describe('renderCardHtml: cloze', () => {
     );
   });
 
+  it('renders nested deletions as Anki does (issue 20 item 7)', () => {
+    const nested = 'A {{c1::*outer* {{c2::inner}} text}} B';
+    expect(html(nested, { cloze: 'front', activeNumber: 1 })).toBe(`<p>A ${blank} B</p>\n`);
+    expect(html(nested, { cloze: 'front', activeNumber: 2 })).toBe(
+      `<p>A <em>outer</em> ${blank} text B</p>\n`,
+    );
+    expect(html(nested, { cloze: 'back', activeNumber: 1 })).toBe(
+      '<p>A <mark class="cloze-answer"><em>outer</em> inner text</mark> B</p>\n',
+    );
+    expect(html(nested, { cloze: 'back', activeNumber: 2 })).toBe(
+      '<p>A <em>outer</em> <mark class="cloze-answer">inner</mark> text B</p>\n',
+    );
+    expect(plainTextOf(nested)).toBe('A outer inner text B');
+  });
+
   it('renders answers and hints as inline markdown and math', () => {
     expect(html('{{c1::**bold** `code`}}', { cloze: 'back' })).toBe(
       '<p><mark class="cloze-answer"><strong>bold</strong> <code>code</code></mark></p>\n',

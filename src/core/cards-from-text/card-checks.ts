@@ -2,7 +2,7 @@
  * Checks on a card's own text (no source needed): a giveaway (the answer, or a form of it, is
  * on the front) and a cloze deletion too long to be a key term. Shared by both generators.
  */
-import { parseCloze } from '../card-content/cloze';
+import { clozeAnswerText, parseCloze } from '../card-content/cloze';
 import { contentWords, words } from './text-tools';
 
 /** A cloze deletion longer than this many words hides a passage, not a key term. */
@@ -52,7 +52,7 @@ function clozeParts(front: string) {
   const answers: string[] = [];
   let visible = '';
   for (const segment of segments) {
-    if (segment.kind === 'cloze') answers.push(segment.answer);
+    if (segment.kind === 'cloze') answers.push(clozeAnswerText(segment));
     else visible += ` ${segment.text}`;
   }
   return { answers, visible };

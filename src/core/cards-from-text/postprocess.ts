@@ -1,4 +1,10 @@
-import { clozeFullText, clozeNumbers, parseCloze, validateCloze } from '../card-content/cloze';
+import {
+  clozeFullText,
+  clozeNumbers,
+  clozeAnswerText,
+  parseCloze,
+  validateCloze,
+} from '../card-content/cloze';
 import { hasLongDeletion, isGiveaway } from './card-checks';
 import { type ContentIndex, indexContent, matchQuote, wordSequence } from './grounding';
 import { paragraphAround } from './passages';
@@ -27,7 +33,7 @@ const LINK_WORDS = ['because', 'since', 'cannot', 'rather', 'thus', 'therefore',
 export function answerOf(card: CandidateCard): string {
   if (card.type === 'qa') return card.back;
   return parseCloze(card.front)
-    .segments.flatMap((segment) => (segment.kind === 'cloze' ? [segment.answer] : []))
+    .segments.flatMap((segment) => (segment.kind === 'cloze' ? [clozeAnswerText(segment)] : []))
     .join(' ');
 }
 

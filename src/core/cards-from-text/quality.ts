@@ -1,4 +1,4 @@
-import { parseCloze } from '../card-content/cloze';
+import { clozeAnswerText, parseCloze } from '../card-content/cloze';
 import { answerIsOn, MAX_CLOZE_WORDS } from './card-checks';
 import type { CandidateCard } from './postprocess';
 import { STOP_WORDS, words } from './text-tools';
@@ -52,7 +52,7 @@ function clozeParts(front: string): { answer: string; rest: string } {
   let answer = '';
   let rest = '';
   for (const segment of segments) {
-    if (segment.kind === 'cloze') answer += `${segment.answer} `;
+    if (segment.kind === 'cloze') answer += `${clozeAnswerText(segment)} `;
     else rest += segment.text;
   }
   return { answer: answer.trim(), rest };

@@ -7,6 +7,8 @@ import type { StartedSession } from '../../core/study-schemas';
 import { createDeck, json, newUser } from '../../../test/support/fixtures';
 import type { HttpClient } from '../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../test/support/test-server';
+import { tinyMp3, tinyPng } from '../../../test/support/anki/test-media';
+import { buildPackage, STOCK } from '../../../test/support/anki/test-packages';
 
 /**
  * The round trip of issue 12: export a studied deck to Anki, import the package into a fresh
@@ -180,6 +182,35 @@ describe('a deck of every kind of card, through both package generations (issue 
         back_content: 'Back extra',
         tags: ['geo'],
       });
+      // Nested deletions (Anki ≥ 2.1.56, issue 20 item 7): a card per number both ways.
+      await add({
+        card_type: 'cloze',
+        front_content: 'The {{c1::outer {{c2::inner::hint}} text}} stays',
+        back_content: 'Nested back',
+      });
+      // An image and a sound, brought in by an Anki package into this deck.
+      const media = await importAnkiAndWait(
+        user,
+        buildPackage({
+          generation: 'anki21b',
+          noteTypes: [STOCK.basic],
+          decks: [{ id: 1, name: 'Default' }],
+          notes: [
+            {
+              guid: 'media-round-trip',
+              mid: STOCK.basic.id,
+              fields: ['Dot <img src="red dot.png">', '[sound:hello.mp3]'],
+              cards: [{ ord: 0 }],
+            },
+          ],
+          media: [
+            { name: 'red dot.png', data: tinyPng('round trip') },
+            { name: 'hello.mp3', data: tinyMp3() },
+          ],
+        }),
+        { deck_id: deck.id },
+      );
+      expect(media.status).toBe(200);
       const learning = await add({ front_content: 'Learning', back_content: 'step 1' });
       const relearning = await add({ front_content: 'Relearning', back_content: 'lapsed' });
       const suspended = await add({ front_content: 'Suspended', back_content: 's' });
@@ -219,6 +250,11 @@ describe('a deck of every kind of card, through both package generations (issue 
         state: 'learning',
       });
       expect(before.find((card) => card.front === 'Buried')?.buried).toBe(true);
+      expect(before.filter((card) => card.front.includes('{{c2::inner'))).toHaveLength(2);
+      expect(before.find((card) => card.front.startsWith('Dot'))).toMatchObject({
+        front: expect.stringMatching(/^Dot !\[[^\]]*\]\(mnemo-media:[0-9a-f]+\.png\)$/),
+        back: expect.stringMatching(/mnemo-media:[0-9a-f]+\.mp3/),
+      });
 
       const exported = await user.get(
         `/api/decks/${deck.id}/export/anki?time_zone=${TZ}${format === 'legacy' ? '&format=legacy' : ''}`,

@@ -94,7 +94,10 @@ describe('the conversion step of an Anki import', () => {
       `![](mnemo-media:${name}) and ![](mnemo-media:${name})`,
     );
     expect(plan.cards[0]!.content.back_content).toContain('gone.png');
-    expect(plan.skipped).toEqual([[MEDIA_SKIPPED.missing, 1]]);
+    // The file is named with the note showing it (issue 20 item 8).
+    expect(plan.skipped).toEqual([
+      { reason: MEDIA_SKIPPED.missing, count: 1, notes: ['“and” (gone.png)'], more_notes: 0 },
+    ]);
     expect(plan).toEqual(await convertAnkiPackage(bytes, NOW));
   });
 });

@@ -7,7 +7,9 @@
  * the write step (import.service.ts) turns the plan into rows in one transaction.
  */
 import { ankiCardToMnemo, type MnemoCardContent } from '../../../core/anki/cards';
+import type { AnkiSummaryEntry } from '../../../core/anki/import-schemas';
 import { ankiScheduleToMnemo, type MnemoSchedule } from '../../../core/anki/scheduling';
+import { noteLabel, SummaryTally } from '../../../core/anki/summary-notes';
 import { DECK_NAME_MAX } from '../../../core/deck-schemas';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from '../../../core/tags';
 import {
@@ -48,10 +50,11 @@ export interface ImportPlan {
   cards: ConvertedCard[];
   /** The media files the cards show, to store before the cards are written. */
   media: ImportMediaFile[];
-  /** Why cards or media files were not imported, in the order first met, with counts. */
-  skipped: [string, number][];
-  /** What was changed in cards on the way (e.g. Image Occlusion), with counts. */
-  changed: [string, number][];
+  /** Why cards, media files or review-log entries were not imported, in the order first met,
+   * with counts and the notes they came from (issue 20, 8). */
+  skipped: AnkiSummaryEntry[];
+  /** What was changed in cards on the way (e.g. Image Occlusion), with counts and notes. */
+  changed: AnkiSummaryEntry[];
   revlog: AnkiReview[];
   /** The package's description and options of each deck, by deck name (for decks created). */
   deckSettings: [string, AnkiDeckSettings][];
@@ -66,6 +69,9 @@ function tagsColumn(tags: string): string {
     .slice(0, TAGS_MAX)
     .join(' ');
 }
+
+/** A note's tags beyond Mnemo's limits (issue 20, 8: said in the summary). */
+export const TAGS_CHANGE = `Tags longer than ${TAG_MAX_LENGTH} characters or beyond the first ${TAGS_MAX} were left out`;
 
 export const REVLOG_SKIPS = {
   cardNotImported: 'Review-log entries of cards that were not imported',
@@ -103,9 +109,16 @@ export async function convertAnkiPackage(
   for (const entry of collection.revlog) lastReview.set(entry.cid, entry.id);
   const media = await collectPackageMedia(bytes, pkg, collection.notes);
   const notes = new Map(media.notes.map((note) => [note.id, note]));
-  const skipped = new Map<string, number>(media.skipped);
-  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  const changed = new Map<string, number>();
+  const skipped = new SummaryTally();
+  const changed = new SummaryTally();
+  const labels = new Map<number, string>();
+  const labelOf = (note: { id: number; fields: string[] }): string => {
+    let label = labels.get(note.id);
+    if (label === undefined) labels.set(note.id, (label = noteLabel(note.fields)));
+    return label;
+  };
+  for (const { reason, file, note } of media.skipped)
+    skipped.add(reason, `${labelOf(note)} (${file.length > 40 ? `${file.slice(0, 40)}…` : file})`);
   const clock = { crt: collection.crt, creationOffset: collection.creationOffset, timeZone };
 
   const cards: ConvertedCard[] = [];
@@ -116,7 +129,10 @@ export async function convertAnkiPackage(
     const note = notes.get(card.nid);
     const noteType = note && collection.noteTypes.get(note.mid);
     if (!note || !noteType) {
-      skip('The card’s note or note type is missing from the package');
+      skipped.add(
+        'The card’s note or note type is missing from the package',
+        note ? labelOf(note) : undefined,
+      );
       return;
     }
     const deckName = deckNameOf(collection, card.did);
@@ -125,18 +141,22 @@ export async function convertAnkiPackage(
       deck: deckName,
     });
     if (!conversion.ok) {
-      skip(conversion.reason);
+      skipped.add(conversion.reason, labelOf(note));
       return;
     }
-    if (conversion.change) {
-      changed.set(conversion.change, (changed.get(conversion.change) ?? 0) + 1);
-    }
+    if (conversion.change) changed.add(conversion.change, labelOf(note));
+    const tags = tagsColumn(note.tags.replace(LEECH_TAG, ' '));
+    if (
+      tags.split(' ').filter(Boolean).length <
+      normalizeTags(note.tags.replace(LEECH_TAG, ' ')).length
+    )
+      changed.add(TAGS_CHANGE, labelOf(note));
     cards.push({
       ankiId: card.id,
       guid: note.guid,
       ord: card.ord,
       deckName,
-      tags: tagsColumn(note.tags.replace(LEECH_TAG, ' ')),
+      tags,
       leech: LEECH_TAG.test(note.tags),
       content: conversion.card,
       schedule: ankiScheduleToMnemo(card, clock, now, lastReview.get(card.id) ?? null),
@@ -145,16 +165,19 @@ export async function convertAnkiPackage(
   progress(IMPORT_PHASES.converting, total, total);
   // Review-log entries that will not become answers, and why (issue 20, 8).
   const converted = new Set(cards.map((card) => card.ankiId));
+  const cardNotes = new Map(collection.cards.map((card) => [card.id, card.nid]));
   for (const entry of collection.revlog) {
     const reason = revlogSkipReason(entry, converted);
-    if (reason) skip(reason);
+    if (!reason) continue;
+    const note = notes.get(cardNotes.get(entry.cid) ?? -1);
+    skipped.add(reason, note ? labelOf(note) : undefined);
   }
   return {
     guids: collection.notes.map((note) => note.guid),
     cards,
     media: media.files,
-    skipped: [...skipped],
-    changed: [...changed],
+    skipped: skipped.list(),
+    changed: changed.list(),
     revlog: collection.revlog,
     deckSettings: [...collection.decks.keys()].map((did) => [
       deckNameOf(collection, did),

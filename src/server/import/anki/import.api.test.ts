@@ -60,7 +60,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('importing a %s package',
       reviews: 3,
       media: 0,
       // fullSpec's manual reschedule (type 4) is not an answer: named, not dropped silently.
-      skipped: [{ reason: REVLOG_SKIPS.manual, count: 1 }],
+      skipped: [{ reason: REVLOG_SKIPS.manual, count: 1, notes: ['“manger”'], more_notes: 0 }],
       changed: [],
     });
     const decks = await decksOf(user);

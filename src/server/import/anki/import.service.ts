@@ -231,7 +231,7 @@ export async function writeImportPlan(
     decks_created: created,
     reviews,
     media: plan.media.length,
-    skipped: plan.skipped.map(([reason, count]) => ({ reason, count })),
-    changed: plan.changed.map(([reason, count]) => ({ reason, count })),
+    skipped: plan.skipped,
+    changed: plan.changed,
   };
 }

@@ -37,11 +37,18 @@ export interface ImportMediaFile {
   contentType: string;
 }
 
-/** The notes with their fields rewritten, the files to store, the media skipped (reason → files). */
+/** A media file left out: why, the file's name and the first note showing it. */
+export interface SkippedMedia {
+  reason: string;
+  file: string;
+  note: AnkiNote;
+}
+
+/** The notes with their fields rewritten, the files to store, the media skipped. */
 export interface CollectedMedia {
   notes: AnkiNote[];
   files: ImportMediaFile[];
-  skipped: Map<string, number>;
+  skipped: SkippedMedia[];
 }
 
 /** The phase the job shows while it stores the media ('Storing media 3 of 10'). */
@@ -74,7 +81,7 @@ export async function collectPackageMedia(
   pkg: AnkiPackage,
   notes: AnkiNote[],
 ): Promise<CollectedMedia> {
-  const skipped = new Map<string, number>();
+  const skipped: SkippedMedia[] = [];
   const referenced = new Set<string>();
   // Anki's pictures of the LaTeX that KaTeX cannot render, when the package has them.
   const latexPictures = new Set<string>();
@@ -121,6 +128,7 @@ export async function collectPackageMedia(
   for (const name of media.tooLarge) reasons.set(name, MEDIA_SKIPPED.tooLarge);
 
   const counted = new Set<string>();
+  let current: AnkiNote | null = null;
   const resolve = (reference: string): string | null => {
     const names = spellings(reference);
     const found = names.find((name) => stored.get(name));
@@ -129,7 +137,7 @@ export async function collectPackageMedia(
     if (!counted.has(known)) {
       counted.add(known);
       const reason = reasons.get(known) ?? MEDIA_SKIPPED.missing;
-      skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+      if (current) skipped.push({ reason, file: known, note: current });
     }
     return null;
   };
@@ -138,12 +146,16 @@ export async function collectPackageMedia(
     return stored.get(name) ? name : null;
   };
   const pictures = [...latexPictures].some((name) => stored.get(name));
-  const rewritten = notes.map((note) => ({
-    ...note,
-    fields: note.fields.map(
-      (field) => rewriteAnkiMedia(pictures ? ankiLatexImages(field, picture) : field, resolve).html,
-    ),
-  }));
+  const rewritten = notes.map((note) => {
+    current = note;
+    return {
+      ...note,
+      fields: note.fields.map(
+        (field) =>
+          rewriteAnkiMedia(pictures ? ankiLatexImages(field, picture) : field, resolve).html,
+      ),
+    };
+  });
   return { notes: rewritten, files: [...files.values()], skipped };
 }
 

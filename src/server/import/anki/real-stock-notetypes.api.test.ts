@@ -38,7 +38,9 @@ describe('anki-stock-notetypes-crafted.apkg (issue 20)', () => {
     const user = await newUser(server.url);
     const name = 'anki-stock-notetypes-crafted.apkg';
     const summary = await importRealPackage(user, await realAnkiPackage(`real/${name}`), name);
-    expect(summary.changed).toEqual([{ reason: IMAGE_OCCLUSION_CHANGE, count: 2 }]);
+    expect(summary.changed).toEqual([
+      { reason: IMAGE_OCCLUSION_CHANGE, count: 2, notes: ['“Heart anatomy”'], more_notes: 0 },
+    ]);
     expect(summary.media).toBe(1); // red.png, shown by the occlusion note only
     const rows = await storedCards(db, user);
     const occlusion = rows.filter((row) => row.tags === 'io');

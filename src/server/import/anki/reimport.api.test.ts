@@ -71,7 +71,7 @@ describe('importing into a chosen deck, and again', () => {
       decks_created: [],
       reviews: 0,
       media: 0,
-      skipped: [{ reason: REVLOG_SKIPS.manual, count: 1 }],
+      skipped: [{ reason: REVLOG_SKIPS.manual, count: 1, notes: ['“manger”'], more_notes: 0 }],
       changed: [],
     });
     const cards = await cardsOf(user, deck.id);
@@ -96,7 +96,9 @@ describe('importing into a chosen deck, and again', () => {
       200,
     );
     expect(summary.cards).toBe(6);
-    expect(summary.skipped).toEqual([{ reason: REVLOG_SKIPS.manual, count: 1 }]);
+    expect(summary.skipped).toEqual([
+      { reason: REVLOG_SKIPS.manual, count: 1, notes: ['“manger”'], more_notes: 0 },
+    ]);
   });
 
   it('keeps Anki’s new-card order and puts a card of a filtered deck in its home deck', async () => {
@@ -221,8 +223,14 @@ describe('importing into a chosen deck, and again', () => {
     );
     expect(summary.cards).toBe(1);
     expect(summary.skipped).toEqual([
-      { reason: 'The card’s question is empty', count: 1 },
-      { reason: 'The cloze card’s deletion is missing from its text', count: 1 },
+      // Each named with its note: the first field with text (issue 20 item 8).
+      { reason: 'The card’s question is empty', count: 1, notes: ['“no front”'], more_notes: 0 },
+      {
+        reason: 'The cloze card’s deletion is missing from its text',
+        count: 1,
+        notes: ['“only one”'],
+        more_notes: 0,
+      },
     ]);
   });
 });

@@ -1,5 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnkiImportJob, AnkiImportSummary } from '../../../core/anki/import-schemas';
+import type {
+  AnkiImportJob,
+  AnkiImportSummary,
+  AnkiSummaryEntry,
+} from '../../../core/anki/import-schemas';
 import { api } from '../../lib/api-client';
 import { decksQueryKey } from '../decks/api/get-decks';
 import { upload } from '../generation/api';
@@ -81,11 +85,33 @@ export function summaryLines(summary: AnkiImportSummary): string[] {
     );
   }
   for (const skip of summary.skipped) {
-    const what = skip.reason.startsWith('Media') ? 'file' : 'card';
-    lines.push(`Skipped ${plural(skip.count, what)}: ${skip.reason}.`);
+    const what = skip.reason.startsWith('Media')
+      ? 'file'
+      : skip.reason.startsWith('Review-log')
+        ? 'review-log entry'
+        : 'card';
+    const count =
+      what === 'review-log entry'
+        ? `${skip.count} ${skip.count === 1 ? 'review-log entry' : 'review-log entries'}`
+        : plural(skip.count, what);
+    lines.push(`Skipped ${count}: ${skip.reason}.${fromNotes(skip)}`);
   }
   for (const change of summary.changed) {
-    lines.push(`Changed ${plural(change.count, 'card')}: ${change.reason}.`);
+    lines.push(`Changed ${plural(change.count, 'card')}: ${change.reason}.${fromNotes(change)}`);
   }
   return lines;
+}
+
+/** ' From “Mitochondria is…”, “Krebs cycle…” and 3 more.' (issue 20 item 8), or nothing. */
+function fromNotes(entry: AnkiSummaryEntry): string {
+  const notes = entry.notes ?? [];
+  if (notes.length === 0) return '';
+  const more = entry.more_notes ?? 0;
+  const names =
+    more > 0
+      ? `${notes.join(', ')} and ${more} more`
+      : notes.length === 1
+        ? notes[0]
+        : `${notes.slice(0, -1).join(', ')} and ${notes[notes.length - 1]}`;
+  return ` From ${names}.`;
 }
