@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Deck } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
 import { timeZone } from '../../../lib/time-zone';
+import { offlineDeck, orOffline } from '../../offline/offline-fallback';
 
 export const deckQueryKey = (deckId: string) => ['decks', deckId] as const;
 
@@ -11,11 +12,19 @@ export const getDeck = (deckId: string, signal?: AbortSignal) =>
     signal,
   );
 
-/** One deck with its card and due counts; runs only when there is a deck id. */
+/**
+ * One deck with its card and due counts; runs only when there is a deck id. Offline, a deck
+ * kept on the device answers from its copy.
+ */
 export function useDeck(deckId: string | undefined, { enabled = true } = {}) {
   return useQuery({
     queryKey: deckQueryKey(deckId ?? ''),
-    queryFn: ({ signal }) => getDeck(deckId ?? '', signal),
+    queryFn: ({ signal }) =>
+      orOffline(
+        () => getDeck(deckId ?? '', signal),
+        () => offlineDeck(deckId ?? ''),
+      ),
+    networkMode: 'offlineFirst',
     enabled: enabled && Boolean(deckId),
   });
 }

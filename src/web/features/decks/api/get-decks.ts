@@ -2,6 +2,7 @@ import { type QueryFilters, useQuery } from '@tanstack/react-query';
 import type { Deck } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
 import { timeZone } from '../../../lib/time-zone';
+import { offlineDecks, orOffline } from '../../offline/offline-fallback';
 
 export type { Deck };
 
@@ -32,7 +33,10 @@ export function useDecks({
   const term = search.trim();
   return useQuery({
     queryKey: term ? ([...decksQueryKey, 'search', term] as const) : decksQueryKey,
-    queryFn: ({ signal }) => getDecks(signal, term),
+    // Offline, the list is the decks kept on the device.
+    queryFn: ({ signal }) =>
+      term ? getDecks(signal, term) : orOffline(() => getDecks(signal), offlineDecks),
+    networkMode: 'offlineFirst',
     enabled,
     placeholderData: (previous) => previous,
   });

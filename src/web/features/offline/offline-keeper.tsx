@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useAuth } from '../../lib/auth';
+import { flushReviews } from '../study/review-queue';
+import { refreshKeptDecks } from './offline-store';
+
+/**
+ * Keeps the decks kept for offline up to date (issue 24): when the app opens online and when
+ * the connection returns, the answers waiting are sent first, then every kept copy is fetched
+ * again (so it holds the server's state after them).
+ */
+export function OfflineKeeper() {
+  const { user } = useAuth();
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    const refresh = () => {
+      if (!navigator.onLine) return;
+      void flushReviews()
+        .then(() => (live ? refreshKeptDecks(user.id) : undefined))
+        .catch(() => undefined);
+    };
+    refresh();
+    window.addEventListener('online', refresh);
+    return () => {
+      live = false;
+      window.removeEventListener('online', refresh);
+    };
+  }, [user]);
+  return null;
+}
