@@ -1,15 +1,25 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth';
-import { flushReviews } from '../study/review-queue';
+import { toast } from '../../lib/toast';
+import { flushReviews, onSyncMerged } from '../study/review-queue';
 import { refreshKeptDecks } from './offline-store';
+import { syncSummary } from './sync-summary';
 
 /**
  * Keeps the decks kept for offline up to date (issue 24): when the app opens online and when
  * the connection returns, the answers waiting are sent first, then every kept copy is fetched
- * again (so it holds the server's state after them).
+ * again (so it holds the server's state after them). Says what a sync of answers given offline
+ * merged.
  */
 export function OfflineKeeper() {
   const { user } = useAuth();
+  useEffect(
+    () =>
+      onSyncMerged((tally) =>
+        toast.success('Offline answers synced', { description: syncSummary(tally) }),
+      ),
+    [],
+  );
   useEffect(() => {
     if (!user) return;
     let live = true;
