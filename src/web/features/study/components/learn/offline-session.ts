@@ -1,8 +1,10 @@
 import type { QueueCard } from '../../../../../core/study-schemas';
 import { offlineQueue, withAnswer } from '../../../offline/offline-deck';
 import { keptDeck, saveKept } from '../../../offline/offline-store';
-import type { LearningSession } from '../../api/study';
-import type { OfflineSessionInfo } from '../../review-queue';
+import { isApiError } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
+import { type LearningSession, startSession, type StartedSession } from '../../api/study';
+import { enqueueReview, flushReviews, type OfflineSessionInfo } from '../../review-queue';
 
 /**
  * A session studied offline (issue 24): its queue comes from the deck kept on the device
@@ -76,4 +78,51 @@ export function completedOffline(session: LearningSession, at: Date): LearningSe
     completed_at: at.toISOString(),
     duration_seconds: Math.max(0, seconds),
   };
+}
+
+/** Offline, or the server out of reach: the deck kept on the device, if it is. */
+async function startOffline(userId: string | undefined, deckId: string, timeZone: string) {
+  const started = userId ? await startOfflineSession(userId, deckId, timeZone) : null;
+  if (!started) {
+    toast.error('Failed to Start Session', {
+      description: 'You are offline, and this deck is not available offline on this device.',
+    });
+  }
+  return started;
+}
+
+/**
+ * A session on the server (after the answers still waiting), or offline one from the deck
+ * kept on the device; null when neither can start (the user was told).
+ */
+export async function startAnySession(
+  userId: string | undefined,
+  deckId: string,
+  timeZone: string,
+): Promise<StartedSession | OfflineStart | null> {
+  if (isOffline()) return startOffline(userId, deckId, timeZone);
+  await flushReviews();
+  return startSession(deckId).catch((error: unknown) => {
+    if (isApiError(error) && error.status === 0) return startOffline(userId, deckId, timeZone);
+    throw error;
+  });
+}
+
+/** Ends a session studied offline: the end waits in the queue after its answers. */
+export async function finishOffline(
+  session: LearningSession,
+  info: OfflineSessionInfo,
+): Promise<LearningSession> {
+  const at = new Date();
+  await enqueueReview({
+    id: `complete-${session.id}`,
+    kind: 'complete',
+    sessionId: session.id,
+    cardId: '',
+    response: 'good',
+    responseTimeSeconds: 0,
+    createdAt: at.getTime(),
+    offline: info,
+  }).catch(() => undefined);
+  return completedOffline(session, at);
 }

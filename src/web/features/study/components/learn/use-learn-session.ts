@@ -16,7 +16,6 @@ import {
   completeSession,
   type LearningSession,
   type QueueCard,
-  startSession,
   timeZone,
   undoReview,
 } from '../../api/study';
@@ -27,13 +26,7 @@ import {
   onReviewRejected,
 } from '../../review-queue';
 import { useAuth } from '../../../../lib/auth';
-import {
-  completedOffline,
-  isOffline,
-  keepOfflineAnswer,
-  type OfflineStart,
-  startOfflineSession,
-} from './offline-session';
+import { finishOffline, keepOfflineAnswer, startAnySession } from './offline-session';
 import { useRatingLabels, useSchedulerSettings } from './use-rating-labels';
 import { useRequeue } from './use-requeue';
 import { changeCardStatus } from '../../../cards/api/card-status';
@@ -94,29 +87,10 @@ export function useLearnSession(deck: Deck) {
     void queryClient.invalidateQueries({ queryKey: ['stats'] });
   }, [queryClient]);
 
-  /** Offline, or the server out of reach: the deck kept on the device, if it is. */
-  const startOffline = async (): Promise<OfflineStart | null> => {
-    const started = user ? await startOfflineSession(user.id, deck.id, zone) : null;
-    if (!started) {
-      toast.error('Failed to Start Session', {
-        description: 'You are offline, and this deck is not available offline on this device.',
-      });
-    }
-    return started;
-  };
-
   const begin = async () => {
     setStarting(true);
     try {
-      let started: OfflineStart | Awaited<ReturnType<typeof startSession>> | null;
-      if (isOffline()) started = await startOffline();
-      else {
-        await flushReviews();
-        started = await startSession(deck.id).catch((error: unknown) => {
-          if (isApiError(error) && error.status === 0) return startOffline();
-          throw error;
-        });
-      }
+      const started = await startAnySession(user?.id, deck.id, zone);
       if (!started) return;
       offline.current = 'info' in started ? started.info : null;
       if (started.queue.length === 0) {
@@ -149,19 +123,7 @@ export function useLearnSession(deck: Deck) {
     async (sessionId: string) => {
       setFinishing('saving');
       if (offline.current && session) {
-        // Offline: the end waits in the queue after the answers; the summary is the device's.
-        const at = new Date();
-        await enqueueReview({
-          id: `complete-${sessionId}`,
-          kind: 'complete',
-          sessionId,
-          cardId: '',
-          response: 'good',
-          responseTimeSeconds: 0,
-          createdAt: at.getTime(),
-          offline: offline.current,
-        }).catch(() => undefined);
-        setResult(completedOffline(session, at));
+        setResult(await finishOffline(session, offline.current));
         setPhase('completed');
         setFinishing('no');
         refreshCounts();
