@@ -83,6 +83,7 @@ test('a kept deck opens and is studied offline, and every answer reaches the ser
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your Knowledge Hub' })).toBeVisible();
   await expect(page.getByText('Train', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Available offline', { exact: true })).toBeVisible();
   await page.goto(`/deck/${deckId}`);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Train' })).toBeVisible();
