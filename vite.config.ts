@@ -13,7 +13,7 @@ const DARK_BACKGROUND = '#0b0c16';
  * The SPA lives in src/web and is built into dist/web, which the server serves. The build also
  * writes the web app manifest and the service worker (Workbox, through vite-plugin-pwa): it
  * precaches the app shell and its assets, so every page opens offline after one visit; API
- * answers are never cached by it. A new worker waits until the user accepts it (src/web/lib/pwa.ts).
+ * answers are never cached by it, except the media of decks kept for offline. A new worker waits until the user accepts it (src/web/lib/pwa.ts).
  */
 export default defineConfig({
   root: path.join(here, 'src/web'),
@@ -53,7 +53,20 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz$/, /^\/readyz$/, /^\/\.well-known\//],
         cleanupOutdatedCaches: true,
-        runtimeCaching: [],
+        // Media of the decks kept for offline (content-addressed names: a name's bytes never
+        // change): the page stores them in 'mnemo-media', the worker answers from there when
+        // the network fails. Nothing else under /api/ is ever cached.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/media/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'mnemo-media',
+              networkTimeoutSeconds: 10,
+              expiration: { maxEntries: 5000 },
+            },
+          },
+        ],
       },
     }),
   ],

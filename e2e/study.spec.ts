@@ -66,7 +66,7 @@ test('a learning session: preview, answers with keys, undo, offline answers, com
   await context.setOffline(true);
   await page.keyboard.press('Space');
   await page.keyboard.press('3');
-  await expect(page.getByText('1 answer not yet saved')).toBeVisible();
+  await expect(page.getByText('Offline · 1 answer waits to be sent')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible({
     timeout: 20_000,

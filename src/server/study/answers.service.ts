@@ -120,7 +120,8 @@ export async function reviewCard(
         // Rare paths: which one is missing, or an answer recorded before the card moved.
         const session = await findSession(trx, userId, sessionId);
         if (!session) throw notFound(STUDY_MESSAGES.sessionNotFound);
-        throw notFound(STUDY_MESSAGES.cardNotFound);
+        // Its own code: a device syncing offline answers counts the cards deleted elsewhere.
+        throw new HttpError(404, 'CARD_NOT_FOUND', STUDY_MESSAGES.cardNotFound);
       }
       const { session, deck, card } = context;
       if (Number(session.is_completed)) throw badRequest(STUDY_MESSAGES.noActiveSession);

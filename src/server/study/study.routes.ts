@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DECK_MESSAGES } from '../../core/deck-schemas';
 import {
   reviewSchema,
@@ -6,7 +7,12 @@ import {
   STUDY_MESSAGES,
   studyQuerySchema,
 } from '../../core/study-schemas';
-import { OFFLINE_MESSAGES, offlineCopyQuerySchema } from '../../core/offline-schemas';
+import {
+  OFFLINE_MESSAGES,
+  offlineCopyQuerySchema,
+  offlineSessionSchema,
+} from '../../core/offline-schemas';
+import { recordOfflineSession } from './offline-session.service';
 import { type ApiRoute, route } from '../http/route-table';
 import { offlineCopy } from './offline.service';
 import { studyStatistics } from './stats.service';
@@ -59,6 +65,33 @@ export const studyRoutes: ApiRoute[] = [
     },
     example: { query: () => ({ time_zone: 'Europe/Paris', days: '3' }) },
     handle: ({ db, user, params, query }) => offlineCopy(db, user.id, params.deckId ?? '', query),
+  }),
+  route({
+    method: 'post',
+    path: '/decks/:deckId/study/offline-sessions',
+    tag: 'Study',
+    summary:
+      'Record a session studied offline (its client-made id and start; completed_at completes it): a resend changes nothing',
+    body: offlineSessionSchema,
+    errors: {
+      400: [
+        STUDY_MESSAGES.timeZone,
+        OFFLINE_MESSAGES.sessionId,
+        OFFLINE_MESSAGES.startedAt,
+        OFFLINE_MESSAGES.completedAt,
+      ],
+      404: [DECK_MESSAGES.notFound],
+      409: [OFFLINE_MESSAGES.sessionIdUsed],
+    },
+    example: {
+      body: () => ({
+        id: `offline-${randomUUID()}`,
+        time_zone: 'UTC',
+        started_at: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    },
+    handle: ({ db, user, params, body }) =>
+      recordOfflineSession(db, user.id, params.deckId ?? '', body),
   }),
   route({
     method: 'post',

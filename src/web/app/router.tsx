@@ -3,6 +3,7 @@ import { RouteError } from '../components/errors/route-error';
 import { RootLayout } from '../components/layouts/root-layout';
 import { LoadingMessage } from '../components/ui/spinner';
 import { AccountNotices } from '../features/auth/components/account-notices';
+import { OfflineKeeper } from '../features/offline/offline-keeper';
 import { UpdatePrompt } from '../features/offline/update-prompt';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
@@ -16,6 +17,7 @@ const router = createBrowserRouter([
           <>
             <AccountNotices />
             <UpdatePrompt />
+            <OfflineKeeper />
           </>
         }
       />

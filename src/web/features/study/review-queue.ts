@@ -6,7 +6,19 @@ import { ApiError, apiRequest } from '../../lib/api-client';
  * sent from there, in order, with the id made when it was given. A network failure or a 5xx is
  * retried with backoff; a reload resends what is left; the server records a resent id once.
  * Only a 4xx that can never succeed drops an answer (and is reported).
+ *
+ * Answers given offline (issue 24) carry their session's start: the session is made a server
+ * session first (POST /api/decks/:id/study/offline-sessions, harmless to repeat), and the
+ * session's end waits in the queue after its answers. When the queue is empty, what was merged
+ * is reported (answers recorded, cards deleted elsewhere).
  */
+
+export interface OfflineSessionInfo {
+  deckId: string;
+  sessionType: 'mixed' | 'new_only' | 'review_only';
+  timeZone: string;
+  startedAt: string;
+}
 
 export interface PendingReview {
   id: string;
@@ -15,10 +27,22 @@ export interface PendingReview {
   response: 'again' | 'hard' | 'good' | 'easy';
   responseTimeSeconds: number;
   createdAt: number;
+  /** A session studied offline: made on the server before its first answer is sent. */
+  offline?: OfflineSessionInfo;
+  /** 'complete': not an answer but the end of an offline session (at `createdAt`). */
+  kind?: 'answer' | 'complete';
+}
+
+/** What a sync of offline answers merged (reported once the queue is empty). */
+export interface SyncTally {
+  recorded: number;
+  deleted: number;
+  refused: number;
 }
 
 type Listener = (pending: number) => void;
 type ErrorListener = (error: ApiError, review: PendingReview) => void;
+type TallyListener = (tally: SyncTally) => void;
 
 const STORE = 'pending-reviews';
 let database: Promise<IDBPDatabase> | undefined;
@@ -27,6 +51,10 @@ const errorListeners = new Set<ErrorListener>();
 let pendingCount = 0;
 let sending: Promise<void> | undefined;
 let memoryFallback: PendingReview[] | undefined;
+const tallyListeners = new Set<TallyListener>();
+let tally: SyncTally = { recorded: 0, deleted: 0, refused: 0 };
+/** Offline sessions made on the server by this page (asked once each). */
+const madeSessions = new Set<string>();
 
 function db(): Promise<IDBPDatabase> {
   database ??= openDB('mnemo', 1, {
@@ -66,7 +94,7 @@ async function remove(id: string) {
 }
 
 async function publish() {
-  pendingCount = (await all()).length;
+  pendingCount = (await all()).filter((item) => item.kind !== 'complete').length;
   for (const listener of listeners) listener(pendingCount);
 }
 
@@ -93,31 +121,78 @@ function isPermanent(error: unknown): error is ApiError {
   );
 }
 
+const offlineSessionPath = (info: OfflineSessionInfo) =>
+  `/api/decks/${encodeURIComponent(info.deckId)}/study/offline-sessions`;
+
+/** Sends one item: an answer, or an offline session's end; an offline session is made first. */
+async function send(next: PendingReview): Promise<void> {
+  const { offline } = next;
+  const session = offline && {
+    id: next.sessionId,
+    session_type: offline.sessionType,
+    time_zone: offline.timeZone,
+    started_at: offline.startedAt,
+  };
+  if (session && !madeSessions.has(next.sessionId)) {
+    await apiRequest(offlineSessionPath(offline), { method: 'POST', body: session });
+    madeSessions.add(next.sessionId);
+  }
+  if (session && next.kind === 'complete') {
+    await apiRequest(offlineSessionPath(offline), {
+      method: 'POST',
+      body: { ...session, completed_at: new Date(next.createdAt).toISOString() },
+    });
+    return;
+  }
+  await apiRequest(`/api/study/sessions/${encodeURIComponent(next.sessionId)}/reviews`, {
+    method: 'POST',
+    body: {
+      id: next.id,
+      card_id: next.cardId,
+      response: next.response,
+      response_time_seconds: next.responseTimeSeconds,
+      // When it was answered: the server schedules from this instant, as the buttons did.
+      answered_at: new Date(next.createdAt).toISOString(),
+    },
+  });
+}
+
+function count(next: PendingReview, error?: ApiError) {
+  if (!next.offline || next.kind === 'complete') return;
+  if (!error) tally.recorded++;
+  else if (error.code === 'CARD_NOT_FOUND') tally.deleted++;
+  else tally.refused++;
+}
+
+function reportTally() {
+  if (tally.recorded + tally.deleted + tally.refused === 0) return;
+  const merged = tally;
+  tally = { recorded: 0, deleted: 0, refused: 0 };
+  for (const listener of tallyListeners) listener(merged);
+}
+
 async function sendAll(): Promise<void> {
   let delay = 1000;
   for (;;) {
     const [next] = await all();
-    if (!next) return;
+    if (!next) {
+      reportTally();
+      return;
+    }
     try {
-      await apiRequest(`/api/study/sessions/${encodeURIComponent(next.sessionId)}/reviews`, {
-        method: 'POST',
-        body: {
-          id: next.id,
-          card_id: next.cardId,
-          response: next.response,
-          response_time_seconds: next.responseTimeSeconds,
-          // When it was answered: the server schedules from this instant, as the buttons did.
-          answered_at: new Date(next.createdAt).toISOString(),
-        },
-      });
+      await send(next);
+      count(next);
       await remove(next.id);
       await publish();
       delay = 1000;
     } catch (error) {
       if (isPermanent(error)) {
+        count(next, error);
         await remove(next.id);
         await publish();
-        for (const listener of errorListeners) listener(error, next);
+        // A card deleted elsewhere while offline is part of the merge's report, not an error.
+        const merged = next.offline && error.code === 'CARD_NOT_FOUND';
+        if (!merged) for (const listener of errorListeners) listener(error, next);
         continue;
       }
       await sleep(delay);
@@ -151,6 +226,12 @@ export function onPendingChange(listener: Listener): () => void {
 export function onReviewRejected(listener: ErrorListener): () => void {
   errorListeners.add(listener);
   return () => errorListeners.delete(listener);
+}
+
+/** Hears what each sync of offline answers merged. */
+export function onSyncMerged(listener: TallyListener): () => void {
+  tallyListeners.add(listener);
+  return () => tallyListeners.delete(listener);
 }
 
 // Back online: send at once instead of waiting for the backoff.

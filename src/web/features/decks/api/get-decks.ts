@@ -2,6 +2,7 @@ import { type QueryFilters, queryOptions, useQuery } from '@tanstack/react-query
 import type { Deck } from '../../../../core/deck-schemas';
 import { api } from '../../../lib/api-client';
 import { timeZone } from '../../../lib/time-zone';
+import { offlineDecks, orOffline } from '../../offline/offline-fallback';
 
 export type { Deck };
 
@@ -25,8 +26,15 @@ export const getDecks = async (signal?: AbortSignal, search = ''): Promise<Deck[
   ).decks;
 
 /** The deck list without a search: the dashboard's first request. */
+// Offline, the list is the decks kept on the device.
+const listOrKept = (signal?: AbortSignal) => orOffline(() => getDecks(signal), offlineDecks);
+
 export const decksQuery = () =>
-  queryOptions({ queryKey: decksQueryKey, queryFn: ({ signal }) => getDecks(signal) });
+  queryOptions({
+    queryKey: decksQueryKey,
+    queryFn: ({ signal }) => listOrKept(signal),
+    networkMode: 'offlineFirst',
+  });
 
 /** The signed-in user's decks, most recently updated first; optionally those matching a search. */
 export function useDecks({
@@ -34,9 +42,10 @@ export function useDecks({
   search = '',
 }: { enabled?: boolean; search?: string } = {}) {
   const term = search.trim();
-  return useQuery({
-    queryKey: term ? ([...decksQueryKey, 'search', term] as const) : decksQueryKey,
-    queryFn: ({ signal }) => getDecks(signal, term),
+  return useQuery<Deck[]>({
+    queryKey: term ? [...decksQueryKey, 'search', term] : decksQueryKey,
+    queryFn: ({ signal }) => (term ? getDecks(signal, term) : listOrKept(signal)),
+    networkMode: 'offlineFirst',
     enabled,
     placeholderData: (previous) => previous,
   });

@@ -1,6 +1,7 @@
 import { CalendarClock, Copy, GraduationCap, Layers, MoreVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { KeptOffline } from '../../offline/kept-offline';
 import { pluralise } from '../../../../core/text';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
@@ -86,6 +87,7 @@ export function DeckCard({ deck }: { deck: Deck }) {
           </dt>
           <dd>{lastStudied ?? 'Not studied yet'}</dd>
         </div>
+        <KeptOffline deckId={deck.id} />
       </dl>
       {/* mt-auto: the Open/Learn row sits at the bottom of a card beside a taller one. */}
       <div data-testid="deck-actions" className="mt-auto flex gap-2 border-t border-border pt-4">

@@ -19,6 +19,7 @@ import { ImportExportActions } from '../../cards/components/import/import-export
 import type { Deck } from '../api/get-decks';
 import { useDeck } from '../api/get-deck';
 import { errorMessage } from '../utils';
+import { OfflineToggle } from '../../offline/offline-toggle';
 import { DeckSettingsDialog } from './deck-settings-dialog';
 import { CARDS_HEADING_ID, CardsSection } from './deck-cards-section';
 
@@ -116,6 +117,7 @@ function DeckView({ deck, mode }: { deck: Deck; mode: 'deck' | 'learn' }) {
               {deck.due_count} due
             </span>
           </p>
+          {mode === 'deck' ? <OfflineToggle deckId={deck.id} /> : null}
         </div>
         {mode === 'deck' ? (
           <div className="flex shrink-0 flex-wrap items-center gap-2">

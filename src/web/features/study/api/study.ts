@@ -8,6 +8,8 @@ import type {
 import type { StudyStatistics } from '../../../../core/scheduling';
 import { api } from '../../../lib/api-client';
 import { timeZone } from '../../../lib/time-zone';
+import { sessionPreview } from '../../../../core/scheduling';
+import { offlineDeck, orOffline } from '../../offline/offline-fallback';
 
 export type { LearningSession, QueueCard, SessionPreview, StartedSession };
 
@@ -17,10 +19,19 @@ export function useSessionPreview(deckId: string) {
   return useQuery({
     queryKey: ['decks', deckId, 'preview'] as const,
     queryFn: ({ signal }) =>
-      api.get<SessionPreview>(
-        `/api/decks/${encodeURIComponent(deckId)}/study/preview?time_zone=${encodeURIComponent(timeZone())}`,
-        signal,
+      orOffline(
+        () =>
+          api.get<SessionPreview>(
+            `/api/decks/${encodeURIComponent(deckId)}/study/preview?time_zone=${encodeURIComponent(timeZone())}`,
+            signal,
+          ),
+        // Offline: the counts of the deck kept on the device.
+        async () => {
+          const deck = await offlineDeck(deckId);
+          return deck && sessionPreview(deck.name, deck.new_count, deck.due_count - deck.new_count);
+        },
       ),
+    networkMode: 'offlineFirst',
     staleTime: 0,
   });
 }

@@ -4,9 +4,37 @@ import { pluralise } from '../../../../../core/text';
 import { cn } from '../../../../lib/utils';
 import { onPendingChange } from '../../review-queue';
 
+/** Whether the browser says it is online, following its changes. */
+function useOnline() {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+/** Whether the answers are saved; offline, that it is offline and how many answers wait. */
 export function SyncIndicator() {
   const [pending, setPending] = useState(0);
+  const online = useOnline();
   useEffect(() => onPendingChange(setPending), []);
+  if (!online) {
+    return (
+      <span
+        role="status"
+        className="inline-flex items-center gap-1.5 text-xs text-amber-800 dark:text-amber-400"
+      >
+        <CloudOff aria-hidden="true" className="size-3.5" />
+        {`Offline · ${pending === 1 ? '1 answer waits' : `${pending} answers wait`} to be sent`}
+      </span>
+    );
+  }
   return (
     <span
       role="status"

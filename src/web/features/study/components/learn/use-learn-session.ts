@@ -16,11 +16,17 @@ import {
   completeSession,
   type LearningSession,
   type QueueCard,
-  startSession,
   timeZone,
   undoReview,
 } from '../../api/study';
-import { enqueueReview, flushReviews, onReviewRejected } from '../../review-queue';
+import {
+  enqueueReview,
+  flushReviews,
+  type OfflineSessionInfo,
+  onReviewRejected,
+} from '../../review-queue';
+import { useAuth } from '../../../../lib/auth';
+import { finishOffline, keepOfflineAnswer, startAnySession } from './offline-session';
 import { useRatingLabels, useSchedulerSettings } from './use-rating-labels';
 import { useRequeue } from './use-requeue';
 import { changeCardStatus } from '../../../cards/api/card-status';
@@ -45,6 +51,9 @@ const percentOf = (done: number, total: number) =>
  */
 export function useLearnSession(deck: Deck) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
+  /** Set while the session was started offline (from the deck kept on the device). */
+  const offline = useRef<OfflineSessionInfo | null>(null);
   const [phase, setPhase] = useState<'preview' | 'learning' | 'completed'>('preview');
   const [starting, setStarting] = useState(false);
   const [session, setSession] = useState<LearningSession | null>(null);
@@ -81,8 +90,9 @@ export function useLearnSession(deck: Deck) {
   const begin = async () => {
     setStarting(true);
     try {
-      await flushReviews();
-      const started = await startSession(deck.id);
+      const started = await startAnySession(user?.id, deck.id, zone);
+      if (!started) return;
+      offline.current = 'info' in started ? started.info : null;
       if (started.queue.length === 0) {
         refreshCounts(); // nothing to study: the preview says 'All caught up!'
         return;
@@ -112,6 +122,13 @@ export function useLearnSession(deck: Deck) {
   const finish = useCallback(
     async (sessionId: string) => {
       setFinishing('saving');
+      if (offline.current && session) {
+        setResult(await finishOffline(session, offline.current));
+        setPhase('completed');
+        setFinishing('no');
+        refreshCounts();
+        return;
+      }
       try {
         await flushReviews();
         const completed = await completeSession(sessionId);
@@ -125,7 +142,7 @@ export function useLearnSession(deck: Deck) {
         setFinishing('failed');
       }
     },
-    [refreshCounts],
+    [refreshCounts, session],
   );
 
   /**
@@ -160,6 +177,7 @@ export function useLearnSession(deck: Deck) {
           response: rating,
           responseTimeSeconds,
           createdAt: now.getTime(),
+          ...(offline.current ? { offline: offline.current } : {}),
         });
       } catch (error) {
         toast.error('Review Failed', {
@@ -188,6 +206,7 @@ export function useLearnSession(deck: Deck) {
         last_reviewed_at: now.toISOString(),
         review_count: card.review_count + 1,
       };
+      if (offline.current && user) void keepOfflineAnswer(user.id, deck.id, card, updated, now);
       if (leech.notice) toast.warning(leech.notice);
       // Siblings the deck buries after an answer leave the queue.
       const buried = siblingsBuriedBy(card, queue, position, deck);
@@ -226,7 +245,7 @@ export function useLearnSession(deck: Deck) {
       if (settings.scheduler === 'fsrs' && requeue.takeAhead()) setPosition(position + 1);
       else if (!waitForRequeued(position + 1)) void finish(session.id);
     },
-    [card, session, revealed, finishing, settings, zone, position, queue, deck, finish],
+    [card, session, revealed, finishing, settings, zone, position, queue, deck, finish, user],
   );
 
   /** Suspends or buries the card shown: it leaves the session, no answer is recorded. */
@@ -258,6 +277,7 @@ export function useLearnSession(deck: Deck) {
   );
 
   const undo = useCallback(async () => {
+    if (offline.current) return; // undo asks the server
     const last = answers.current.pop();
     if (!last || !session) return;
     try {
@@ -301,7 +321,10 @@ export function useLearnSession(deck: Deck) {
     finishing,
     result,
     intervals,
-    canUndo: answers.current.length > 0,
+    // Undo asks the server: not in a session studied offline.
+    canUndo: answers.current.length > 0 && !offline.current,
+    /** Started from the deck kept on the device. */
+    offline: Boolean(offline.current),
     /** Past the last card, a requeued card still to come at this time (else null). */
     waitingUntil: card ? null : waitingUntil,
     joinReady: requeue.joinReady,

@@ -1,0 +1,128 @@
+import { mediaNamesIn } from '../../../core/card-content/media';
+import type { OfflineCopy } from '../../../core/offline-schemas';
+import {
+  buildSessionQueue,
+  sessionCards,
+  type SessionKind,
+  type StudiedToday,
+  studyDayBounds,
+} from '../../../core/scheduling';
+import type { QueueCard } from '../../../core/study-schemas';
+
+/**
+ * A deck kept on the device for offline study (issue 24): the server's copy
+ * (GET /api/decks/:id/study/offline) and what was studied on the device since, so that the
+ * queue built offline is the server's (`buildSessionQueue`, one definition in src/core).
+ * Pure functions: the IndexedDB side is offline-store.ts.
+ */
+export interface KeptDeck {
+  /** `${userId}:${deckId}`: a device shared by two accounts keeps each one's decks apart. */
+  key: string;
+  userId: string;
+  deckId: string;
+  copy: OfflineCopy;
+  /** The media files the cards show, kept in the 'mnemo-media' cache. */
+  media: string[];
+  /** Answers given on the device on the copy's study day (distinct new cards, reviews). */
+  studiedOffline: { dayStart: string; newCardIds: string[]; reviewCount: number };
+}
+
+export const keptKey = (userId: string, deckId: string) => `${userId}:${deckId}`;
+
+const dayStart = (at: Date, timeZone: string) => studyDayBounds(at, timeZone).start.toISOString();
+
+export function keptDeckFrom(userId: string, copy: OfflineCopy): KeptDeck {
+  const media = new Set<string>();
+  for (const card of copy.cards) {
+    for (const name of [...mediaNamesIn(card.front_content), ...mediaNamesIn(card.back_content)]) {
+      media.add(name);
+    }
+  }
+  return {
+    key: keptKey(userId, copy.deck.id),
+    userId,
+    deckId: copy.deck.id,
+    copy,
+    media: [...media],
+    studiedOffline: {
+      dayStart: dayStart(new Date(copy.updated_at), copy.time_zone),
+      newCardIds: [],
+      reviewCount: 0,
+    },
+  };
+}
+
+/** What was studied today: the server's count when the copy was made, plus the device's. */
+export function studiedNow(kept: KeptDeck, now: Date): StudiedToday {
+  const { studiedOffline, copy } = kept;
+  if (dayStart(now, copy.time_zone) !== studiedOffline.dayStart) {
+    return { newCount: 0, reviewCount: 0 }; // a new study day began since
+  }
+  return {
+    newCount: copy.studied_today.new_count + studiedOffline.newCardIds.length,
+    reviewCount: copy.studied_today.review_count + studiedOffline.reviewCount,
+  };
+}
+
+function rules(kept: KeptDeck, now: Date, sessionType: SessionKind) {
+  const { deck, time_zone: timeZone } = kept.copy;
+  return {
+    limits: { newCardsPerDay: deck.new_cards_per_day, maxReviewsPerDay: deck.max_reviews_per_day },
+    studied: studiedNow(kept, now),
+    sessionType,
+    now,
+    timeZone,
+  };
+}
+
+/** The queue of a session started offline now, as the server would build it. */
+export function offlineQueue(
+  kept: KeptDeck,
+  now: Date,
+  seed: string,
+  sessionType: SessionKind = 'mixed',
+): QueueCard[] {
+  return buildSessionQueue(kept.copy.cards, { ...rules(kept, now, sessionType), seed });
+}
+
+/** The preview's counts offline (the same numbers as the queue's). */
+export function offlineCounts(kept: KeptDeck, now: Date) {
+  const { newCards, dueCards } = sessionCards(kept.copy.cards, rules(kept, now, 'mixed'));
+  return { newCards: newCards.length, dueCards: dueCards.length };
+}
+
+/**
+ * The copy after an answer given on the device: the card takes the schedule the device gave it
+ * (so a reload does not ask it again), and the answer counts against today's limits.
+ */
+export function withAnswer(
+  kept: KeptDeck,
+  previous: QueueCard,
+  updated: QueueCard,
+  now: Date,
+): KeptDeck {
+  const today = dayStart(now, kept.copy.time_zone);
+  const sameDay = today === kept.studiedOffline.dayStart;
+  const studied = sameDay
+    ? kept.studiedOffline
+    : { dayStart: today, newCardIds: [], reviewCount: 0 };
+  const copy = sameDay
+    ? kept.copy
+    : { ...kept.copy, studied_today: { new_count: 0, review_count: 0 } };
+  return {
+    ...kept,
+    copy: {
+      ...copy,
+      cards: copy.cards.map((card) => (card.id === updated.id ? updated : card)),
+    },
+    studiedOffline:
+      previous.card_state === 'new'
+        ? {
+            ...studied,
+            newCardIds: studied.newCardIds.includes(previous.id)
+              ? studied.newCardIds
+              : [...studied.newCardIds, previous.id],
+          }
+        : { ...studied, reviewCount: studied.reviewCount + 1 },
+  };
+}

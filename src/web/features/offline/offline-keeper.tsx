@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useAuth } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { flushReviews, onSyncMerged } from '../study/review-queue';
+import { refreshKeptDecks } from './offline-store';
+import { syncSummary } from './sync-summary';
+
+/**
+ * Keeps the decks kept for offline up to date (issue 24): when the app opens online and when
+ * the connection returns, the answers waiting are sent first, then every kept copy is fetched
+ * again (so it holds the server's state after them). Says what a sync of answers given offline
+ * merged.
+ */
+export function OfflineKeeper() {
+  const { user } = useAuth();
+  useEffect(
+    () =>
+      onSyncMerged((tally) =>
+        toast.success('Offline answers synced', { description: syncSummary(tally) }),
+      ),
+    [],
+  );
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    const refresh = () => {
+      if (!navigator.onLine) return;
+      void flushReviews()
+        .then(() => (live ? refreshKeptDecks(user.id) : undefined))
+        .catch(() => undefined);
+    };
+    refresh();
+    window.addEventListener('online', refresh);
+    return () => {
+      live = false;
+      window.removeEventListener('online', refresh);
+    };
+  }, [user]);
+  return null;
+}
