@@ -205,7 +205,8 @@ export class CollectionBuilder {
   /** The package finished: its file and size. */
   async close(): Promise<{ file: string; size: number }> {
     const zip = this.zip as ZipFile;
-    if (this.start.format === 'legacy') await zip.add('media', Buffer.from(JSON.stringify(this.legacyMap)), true);
+    if (this.start.format === 'legacy')
+      await zip.add('media', Buffer.from(JSON.stringify(this.legacyMap)), true);
     else await zip.add('media', zlib.zstdCompressSync(this.mediaIndex.finish()));
     const size = await zip.close();
     return { file: path.join(this.start.dir, 'package.apkg'), size };

@@ -172,8 +172,22 @@ export class AnkiCollectionRows {
       const id = this.nextId++;
       ids.push([card.id, id]);
       const ord = cloze ? Math.max(0, (card.cloze_number ?? 1) - 1) : 0;
-      const scheduling = schedulingOf(card, ++this.position, this.now, this.crtInstant, this.timeZone);
-      return [id, noteId, this.deckIds.get(card.deck_id) ?? 1, ord, seconds(card.updated_at), 0, ...scheduling];
+      const scheduling = schedulingOf(
+        card,
+        ++this.position,
+        this.now,
+        this.crtInstant,
+        this.timeZone,
+      );
+      return [
+        id,
+        noteId,
+        this.deckIds.get(card.deck_id) ?? 1,
+        ord,
+        seconds(card.updated_at),
+        0,
+        ...scheduling,
+      ];
     });
     return { note, cards: rows, ids };
   }
