@@ -89,6 +89,30 @@ const reviewOf = (review: Row<ExportReview>): ExportReview =>
   }) as ExportReview;
 
 /**
+ * Reads the rows of `ids` a page at a time and hands each to the thread; the next page is read
+ * while the thread works on the one before (two pages at most in memory).
+ */
+async function inPages<T>(
+  ids: string[],
+  read: (ids: string[]) => Promise<T[]>,
+  send: (rows: T[]) => Promise<unknown>,
+): Promise<void> {
+  const page = (at: number) => {
+    if (at >= ids.length) return null;
+    const reading = read(ids.slice(at, at + EXPORT_PAGE));
+    reading.catch(() => {}); // awaited below; not unhandled if the export fails first
+    return reading;
+  };
+  let next = page(0);
+  for (let at = 0; next;) {
+    const rows = await next;
+    at += EXPORT_PAGE;
+    next = page(at);
+    await send(rows);
+  }
+}
+
+/**
  * One of the user's decks, or all of them, as an Anki package (.apkg) with cards, scheduling,
  * review history, tags and media; `timeZone` places review days as the user's study days,
  * `format` picks the package generation (`package.ts`). Built in a thread of its own into a
@@ -123,17 +147,17 @@ export async function exportAnkiPackage(
         decks: decks.map(deckOf),
       },
     });
-    const cardIds = await findExportCardIds(db, userId, deckIds);
-    for (let at = 0; at < cardIds.length; at += EXPORT_PAGE) {
-      const rows = await findExportCards(db, userId, cardIds.slice(at, at + EXPORT_PAGE));
-      await thread.ask({ type: 'cards', cards: rows.map(cardOf) });
-    }
+    await inPages(
+      await findExportCardIds(db, userId, deckIds),
+      (ids) => findExportCards(db, userId, ids),
+      (rows) => thread.ask({ type: 'cards', cards: rows.map(cardOf) }),
+    );
     await thread.ask({ type: 'notes' });
-    const reviewIds = await findExportReviewIds(db, userId, deckIds);
-    for (let at = 0; at < reviewIds.length; at += EXPORT_PAGE) {
-      const rows = await findExportReviews(db, userId, reviewIds.slice(at, at + EXPORT_PAGE));
-      await thread.ask({ type: 'reviews', reviews: rows.map(reviewOf) });
-    }
+    await inPages(
+      await findExportReviewIds(db, userId, deckIds),
+      (ids) => findExportReviews(db, userId, ids),
+      (rows) => thread.ask({ type: 'reviews', reviews: rows.map(reviewOf) }),
+    );
     // The stored media the cards show, read one at a time from the user's own folder.
     for (const name of await thread.ask({ type: 'collection' })) {
       const data = await storage.get(mediaStoragePath(userId, name));
