@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database';
 
 /**
@@ -57,6 +57,14 @@ export async function findExportReviewIds(db: Kysely<Database>, userId: string, 
   return rows.map((row) => row.id);
 }
 
+/**
+ * The owner's check for a page of rows found by id: `user_id || ''` keeps the planner on the
+ * primary key (with 500 ids, SQLite would otherwise walk the user's index, every row of the
+ * user for every page: a 64 s stall on 100,000 answers).
+ */
+const ownedBy = (userId: string) =>
+  [sql<string>`${sql.ref('user_id')} || ''`, '=', userId] as const;
+
 const inOrder = <T extends { id: string }>(ids: string[], rows: T[]): T[] => {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -92,7 +100,7 @@ export async function findExportCards(db: Kysely<Database>, userId: string, ids:
       'created_at',
       'updated_at',
     ])
-    .where('user_id', '=', userId)
+    .where(...ownedBy(userId))
     .where('id', 'in', ids)
     .execute();
   return inOrder(ids, rows);
@@ -115,7 +123,7 @@ export async function findExportReviews(db: Kysely<Database>, userId: string, id
       'reviewed_at',
       'previous_card',
     ])
-    .where('user_id', '=', userId)
+    .where(...ownedBy(userId))
     .where('id', 'in', ids)
     .execute();
   return inOrder(ids, rows);

@@ -89,6 +89,13 @@ const reviewOf = (review: Row<ExportReview>): ExportReview =>
   }) as ExportReview;
 
 /**
+ * Lets the event loop take other requests: the thread answers so fast that its answers would
+ * otherwise run one after another in one turn of the loop (a MessagePort delivers what is
+ * queued in one go), and the pages' reads with them.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Reads the rows of `ids` a page at a time and hands each to the thread; the next page is read
  * while the thread works on the one before (two pages at most in memory).
  */
@@ -109,6 +116,7 @@ async function inPages<T>(
     at += EXPORT_PAGE;
     next = page(at);
     await send(rows);
+    await yieldToOthers();
   }
 }
 
@@ -162,6 +170,7 @@ export async function exportAnkiPackage(
     for (const name of await thread.ask({ type: 'collection' })) {
       const data = await storage.get(mediaStoragePath(userId, name));
       await thread.ask({ type: 'media', name, data });
+      await yieldToOthers();
     }
     const built = await thread.ask({ type: 'close' });
     // Opened, then deleted: the file goes when the download ends or is abandoned.
