@@ -34,9 +34,6 @@ export const EXPORT_PAGE = 500;
 /** Users whose export is being built in this process: one at a time each. */
 const building = new Set<string>();
 
-/** Tests: the thread of the last export, to check the work left the main thread. */
-export const lastExport = { threadId: 0 };
-
 /** `Content-Disposition` for a download (RFC 6266, with a plain fallback). */
 function attachment(name: string, fallback: string): string {
   const plain = /^[\x20-\x7e]+$/.test(name) && !/["\\/]/.test(name) ? name : fallback;
@@ -142,7 +139,6 @@ export async function exportAnkiPackage(
   building.add(userId);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mnemo-export-'));
   const thread = startExportThread(AbortSignal.timeout(EXPORT_DEADLINE_MS));
-  lastExport.threadId = thread.threadId;
   try {
     const deckIds = decks.map((deck) => deck.id);
     await thread.ask({
