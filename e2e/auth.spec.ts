@@ -21,6 +21,34 @@ test('sign up lands on the empty dashboard, then sign out', async ({ page }) => 
   await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);
 });
 
+test('sign-up says the same for a new and a registered address; the mailed link signs in', async ({
+  page,
+}) => {
+  // Issue 21: a sign-up never signs in, so its answer does not tell whether the address has an
+  // account. The new address gets a link that signs in; the owner of the other a notice.
+  const taken = uniqueEmail('taken');
+  await signUp(page, taken);
+  await signOut(page);
+  const fresh = uniqueEmail('fresh');
+  for (const email of [taken, fresh]) {
+    await page.goto('/signup');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill('another long password');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(
+      page.getByText(`Check your email: we've sent a confirmation link to ${email}.`),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  }
+  const notice = await latestMail(taken, 'Someone tried to sign up');
+  expect(notice.text).toContain('already has one');
+  const confirm = await latestMail(fresh, 'Confirm your e-mail');
+  await page.goto(confirm.links.find((href) => href.includes('/verify-email')) as string);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Your Knowledge Hub' })).toBeVisible();
+  await expect(page.getByText('E-mail confirmed')).toBeVisible();
+});
+
 test('a protected page sends a signed-out visitor to login and back after sign-in', async ({
   page,
 }) => {

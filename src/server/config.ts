@@ -107,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    signUpSignsIn: e.SIGN_UP_SIGNS_IN,
     rateLimit: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       max: e.RATE_LIMIT_MAX,

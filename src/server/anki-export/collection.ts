@@ -112,89 +112,93 @@ export function noteGuid(noteId: string): string {
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-export function buildAnkiCollection(input: {
-  decks: ExportDeck[];
-  cards: ExportCard[];
-  reviews: ExportReview[];
-  now: Date;
-  timeZone: string;
-}): AnkiCollection {
-  const { now, timeZone } = input;
-  const nowMs = now.getTime();
-  // The collection starts on the earliest study day any review card is due (so no due day is
-  // negative), or today.
-  let firstDay = studyDate(now, timeZone);
-  for (const card of input.cards) {
-    const day = studyDate(new Date(card.due_date), timeZone);
-    if (day < firstDay) firstDay = day;
-  }
-  const crtDate = addDays(firstDay, -1);
-  const crt = Math.floor(studyDayStart(crtDate, timeZone).getTime() / 1000);
-  const crtInstant = new Date(crt * 1000);
+/**
+ * The collection's rows, made note by note, so a large export never holds them all: the
+ * builder (`collection-builder.ts`, in the export thread) feeds notes and answers in pages.
+ * `firstDue` is the earliest due date of any exported card (it fixes the collection's start).
+ */
+export class AnkiCollectionRows {
+  readonly crt: number;
+  private readonly crtInstant: Date;
+  private readonly nowMs: number;
+  private nextId: number;
+  private readonly deckIds: Map<string, number>;
+  private position = 0;
 
-  // Ids: Anki's are millisecond timestamps; ours count up from now, in a stable order.
-  let nextId = nowMs;
-  const deckIds = new Map(input.decks.map((deck) => [deck.id, nextId++]));
-  const notes = new Map<string, { id: number; cards: ExportCard[] }>();
-  for (const card of input.cards) {
-    const key = card.note_id ?? card.id;
-    const note = notes.get(key) ?? { id: 0, cards: [] };
-    note.cards.push(card);
-    notes.set(key, note);
+  constructor(
+    private readonly decks: ExportDeck[],
+    private readonly now: Date,
+    private readonly timeZone: string,
+    firstDue: Date | null,
+  ) {
+    this.nowMs = now.getTime();
+    // The collection starts on the earliest study day any review card is due (so no due day
+    // is negative), or today.
+    let firstDay = studyDate(now, timeZone);
+    if (firstDue) {
+      const day = studyDate(firstDue, timeZone);
+      if (day < firstDay) firstDay = day;
+    }
+    this.crt = Math.floor(studyDayStart(addDays(firstDay, -1), timeZone).getTime() / 1000);
+    this.crtInstant = new Date(this.crt * 1000);
+    // Ids: Anki's are millisecond timestamps; ours count up from now, in a stable order.
+    this.nextId = this.nowMs;
+    this.deckIds = new Map(decks.map((deck) => [deck.id, this.nextId++]));
   }
-  const cardIds = new Map<string, number>();
-  const noteRows: (string | number)[][] = [];
-  const cardRows: (number | string)[][] = [];
-  let position = 0;
-  for (const [key, note] of notes) {
-    note.id = nextId++;
-    const first = note.cards[0] as ExportCard;
+
+  /** One note (its key: the Mnemo note id, or the card id of a Q&A card) and its cards. */
+  note(key: string, cards: ExportCard[]) {
+    const noteId = this.nextId++;
+    const first = cards[0] as ExportCard;
     const cloze = first.card_type === 'cloze';
     // Text and Back Extra of a cloze note, Front and Back of a Q&A one.
     const fields = [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
     const sortText = plainTextOf(stripControlCharacters(first.front_content));
-    const tags = ankiTags(first.tags, note.cards);
-    noteRows.push([
-      note.id,
+    const note: (string | number)[] = [
+      noteId,
       noteGuid(key),
       cloze ? MODEL_IDS.cloze : MODEL_IDS.basic,
       seconds(first.updated_at),
       0,
-      tags,
+      ankiTags(first.tags, cards),
       fields.join('\x1f'),
       sortText,
       fieldChecksum(sortText),
       0,
       '',
-    ]);
-    for (const card of note.cards) {
-      const id = nextId++;
-      cardIds.set(card.id, id);
+    ];
+    const ids: [string, number][] = [];
+    const rows = cards.map((card) => {
+      const id = this.nextId++;
+      ids.push([card.id, id]);
       const ord = cloze ? Math.max(0, (card.cloze_number ?? 1) - 1) : 0;
-      cardRows.push([
+      const scheduling = schedulingOf(
+        card,
+        ++this.position,
+        this.now,
+        this.crtInstant,
+        this.timeZone,
+      );
+      return [
         id,
-        note.id,
-        deckIds.get(card.deck_id) ?? 1,
+        noteId,
+        this.deckIds.get(card.deck_id) ?? 1,
         ord,
         seconds(card.updated_at),
         0,
-        ...schedulingOf(card, ++position, now, crtInstant, timeZone),
-      ]);
-    }
+        ...scheduling,
+      ];
+    });
+    return { note, cards: rows, ids };
   }
-  const revlog: number[][] = [];
-  const used = new Set<number>();
-  for (const review of input.reviews) {
-    const cid = cardIds.get(review.card_id);
-    if (cid === undefined) continue;
-    let id = Date.parse(review.reviewed_at);
-    while (used.has(id)) id++;
-    used.add(id);
+
+  /** An answer of the card `cid` as a revlog row with the id given (unique in the log). */
+  revlog(review: ExportReview, cid: number, id: number): number[] {
     const { type, ivl, lastIvl } = ankiRevlogTiming({
       ...review,
       previous: previousCard(review.previous_card),
     });
-    revlog.push([
+    return [
       id,
       cid,
       0,
@@ -204,33 +208,35 @@ export function buildAnkiCollection(input: {
       Math.round(review.new_ease_factor * 1000),
       Math.min(60_000, Math.round(review.response_time_seconds * 1000)),
       type,
-    ]);
+    ];
   }
 
-  const decksJson: Record<string, object> = {
-    '1': ankiDeckJson(1, ANKI_DEFAULT_DECK, '', 1, nowMs),
-  };
-  const dconfJson: Record<string, object> = {
-    '1': ankiDeckConfigJson(1, ANKI_DEFAULT_DECK, null, nowMs),
-  };
-  // Valid and unique as Anki needs them (no second 'Default', no two names differing in case).
-  const names = ankiDeckNames(input.decks.map((deck) => deck.name));
-  input.decks.forEach((deck, index) => {
-    const id = deckIds.get(deck.id) ?? 1;
-    const name = names[index] ?? deck.name;
-    decksJson[String(id)] = ankiDeckJson(id, name, deck.description ?? '', id, nowMs);
-    dconfJson[String(id)] = ankiDeckConfigJson(id, name, deck, nowMs);
-  });
-  return {
-    col: {
-      crt,
+  /** The `col` row's JSON, once every note is in (`nextPos` follows the last new card). */
+  col(): AnkiCollection['col'] {
+    const { nowMs } = this;
+    const decksJson: Record<string, object> = {
+      '1': ankiDeckJson(1, ANKI_DEFAULT_DECK, '', 1, nowMs),
+    };
+    const dconfJson: Record<string, object> = {
+      '1': ankiDeckConfigJson(1, ANKI_DEFAULT_DECK, null, nowMs),
+    };
+    // Valid and unique as Anki needs them (no second 'Default', no two names differing in case).
+    const names = ankiDeckNames(this.decks.map((deck) => deck.name));
+    this.decks.forEach((deck, index) => {
+      const id = this.deckIds.get(deck.id) ?? 1;
+      const name = names[index] ?? deck.name;
+      decksJson[String(id)] = ankiDeckJson(id, name, deck.description ?? '', id, nowMs);
+      dconfJson[String(id)] = ankiDeckConfigJson(id, name, deck, nowMs);
+    });
+    return {
+      crt: this.crt,
       mod: nowMs,
       conf: JSON.stringify({
         schedVer: 2,
         rollover: 4,
         // Minutes west of UTC at crt: Anki in any zone counts the same calendar days from it.
-        creationOffset: minutesWest(crtInstant, timeZone),
-        nextPos: position + 1,
+        creationOffset: minutesWest(this.crtInstant, this.timeZone),
+        nextPos: this.position + 1,
         curDeck: 1,
         activeDecks: [1],
         curModel: String(MODEL_IDS.basic),
@@ -246,11 +252,49 @@ export function buildAnkiCollection(input: {
       models: JSON.stringify(ankiModels(nowMs)),
       decks: JSON.stringify(decksJson),
       dconf: JSON.stringify(dconfJson),
-    },
-    notes: noteRows,
-    cards: cardRows,
-    revlog,
-  };
+    };
+  }
+}
+
+/** The whole collection at once (tests and the exporter's benchmark). */
+export function buildAnkiCollection(input: {
+  decks: ExportDeck[];
+  cards: ExportCard[];
+  reviews: ExportReview[];
+  now: Date;
+  timeZone: string;
+}): AnkiCollection {
+  let firstDue: Date | null = null;
+  for (const card of input.cards) {
+    const due = new Date(card.due_date);
+    if (firstDue === null || due < firstDue) firstDue = due;
+  }
+  const rows = new AnkiCollectionRows(input.decks, input.now, input.timeZone, firstDue);
+  const notes = new Map<string, ExportCard[]>();
+  for (const card of input.cards) {
+    const key = card.note_id ?? card.id;
+    notes.set(key, [...(notes.get(key) ?? []), card]);
+  }
+  const cardIds = new Map<string, number>();
+  const noteRows: (string | number)[][] = [];
+  const cardRows: (number | string)[][] = [];
+  for (const [key, cards] of notes) {
+    const made = rows.note(key, cards);
+    noteRows.push(made.note);
+    cardRows.push(...made.cards);
+    for (const [id, ankiId] of made.ids) cardIds.set(id, ankiId);
+  }
+  const revlog: number[][] = [];
+  const used = new Set<number>();
+  for (const review of input.reviews) {
+    const cid = cardIds.get(review.card_id);
+    if (cid === undefined) continue;
+    let id = Date.parse(review.reviewed_at);
+    while (used.has(id)) id++;
+    used.add(id);
+    revlog.push(rows.revlog(review, cid, id));
+  }
+  return { col: rows.col(), notes: noteRows, cards: cardRows, revlog };
 }
 
 /**

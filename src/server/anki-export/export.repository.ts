@@ -1,8 +1,13 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database';
 
-/** The user's decks to export (one, or all), with their cards and their answers (not undone). */
-export async function findExportData(db: Kysely<Database>, userId: string, deckId?: string) {
+/**
+ * What an .apkg export reads, a page at a time (issue 21 item 8): the user's decks (one, or
+ * all), then the ids of their cards and answers in the package's order, then the rows of each
+ * page of ids. Ids rather than a cursor on the time: PostgreSQL keeps microseconds that a
+ * JavaScript date loses, and the ids are all a large export holds at once.
+ */
+export async function findExportDecks(db: Kysely<Database>, userId: string, deckId?: string) {
   let decks = db
     .selectFrom('decks')
     .select([
@@ -20,10 +25,54 @@ export async function findExportData(db: Kysely<Database>, userId: string, deckI
     ])
     .where('user_id', '=', userId);
   if (deckId !== undefined) decks = decks.where('id', '=', deckId);
-  const deckRows = await decks.orderBy('created_at').orderBy('id').execute();
-  const ids = deckRows.map((deck) => deck.id);
-  if (ids.length === 0) return { decks: deckRows, cards: [], reviews: [] };
-  const cards = await db
+  return decks.orderBy('created_at').orderBy('id').execute();
+}
+
+/** The ids of the decks' cards, in the order their notes go into the package. */
+export async function findExportCardIds(db: Kysely<Database>, userId: string, deckIds: string[]) {
+  if (deckIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('flashcards')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deck_id', 'in', deckIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The ids of the decks' answers (not undone), oldest first. */
+export async function findExportReviewIds(db: Kysely<Database>, userId: string, deckIds: string[]) {
+  if (deckIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('card_reviews')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deck_id', 'in', deckIds)
+    .where('undone_at', 'is', null)
+    .orderBy('reviewed_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The owner's check for a page of rows found by id: `user_id || ''` keeps the planner on the
+ * primary key (with 500 ids, SQLite would otherwise walk the user's index, every row of the
+ * user for every page: a 64 s stall on 100,000 answers).
+ */
+const ownedBy = (userId: string) =>
+  [sql<string>`${sql.ref('user_id')} || ''`, '=', userId] as const;
+
+const inOrder = <T extends { id: string }>(ids: string[], rows: T[]): T[] => {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
+/** A page of the user's cards, in the order of `ids` (a card deleted meanwhile is left out). */
+export async function findExportCards(db: Kysely<Database>, userId: string, ids: string[]) {
+  const rows = await db
     .selectFrom('flashcards')
     .select([
       'id',
@@ -51,14 +100,18 @@ export async function findExportData(db: Kysely<Database>, userId: string, deckI
       'created_at',
       'updated_at',
     ])
-    .where('user_id', '=', userId)
-    .where('deck_id', 'in', ids)
-    .orderBy('created_at')
-    .orderBy('id')
+    .where(...ownedBy(userId))
+    .where('id', 'in', ids)
     .execute();
-  const reviews = await db
+  return inOrder(ids, rows);
+}
+
+/** A page of the user's answers, in the order of `ids`. */
+export async function findExportReviews(db: Kysely<Database>, userId: string, ids: string[]) {
+  const rows = await db
     .selectFrom('card_reviews')
     .select([
+      'id',
       'card_id',
       'user_response',
       'response_time_seconds',
@@ -70,10 +123,8 @@ export async function findExportData(db: Kysely<Database>, userId: string, deckI
       'reviewed_at',
       'previous_card',
     ])
-    .where('user_id', '=', userId)
-    .where('deck_id', 'in', ids)
-    .where('undone_at', 'is', null)
-    .orderBy('reviewed_at')
+    .where(...ownedBy(userId))
+    .where('id', 'in', ids)
     .execute();
-  return { decks: deckRows, cards, reviews };
+  return inOrder(ids, rows);
 }

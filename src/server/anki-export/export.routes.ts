@@ -20,6 +20,7 @@ export const ankiExportRoutes: ApiRoute[] = [
       400: [STUDY_MESSAGES.timeZone, ANKI_EXPORT_MESSAGES.format],
       404: [DECK_MESSAGES.notFound],
       422: [EXPORT_MESSAGES.tooLarge],
+      429: [EXPORT_MESSAGES.busy],
     },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
     handle: ({ db, storage, user, params, query }) =>
@@ -34,6 +35,7 @@ export const ankiExportRoutes: ApiRoute[] = [
     errors: {
       400: [STUDY_MESSAGES.timeZone, ANKI_EXPORT_MESSAGES.format],
       422: [EXPORT_MESSAGES.tooLarge],
+      429: [EXPORT_MESSAGES.busy],
     },
     example: { query: () => ({ time_zone: 'Europe/Paris' }) },
     handle: ({ db, storage, user, query }) =>

@@ -105,7 +105,9 @@ export function authOptions(
     trustedOrigins: [config.baseUrl, ...config.trustedOrigins],
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Off by default: a sign-up never signs in, so an address that has an account gets the
+      // same answer as a new one (issue 21; docs/ARCHITECTURE.md, 'Sign-up').
+      autoSignIn: config.signUpSignsIn,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       requireEmailVerification: config.requireEmailVerification,
@@ -116,10 +118,9 @@ export function authOptions(
         await deleteAllApiTokens(db.kysely, data.user.id);
       },
       resetPasswordTokenExpiresIn: 60 * 60,
-      // With REQUIRE_EMAIL_VERIFICATION, better-auth answers a sign-up with an address that has
-      // an account exactly as a new one ('check your e-mail', no session); the owner is told
-      // by e-mail instead (issue 21). With auto sign-in (the default) a new account gets its
-      // session at once, so the answers differ: see docs/ARCHITECTURE.md.
+      // Without auto sign-in (the default) or with REQUIRE_EMAIL_VERIFICATION, better-auth
+      // answers a sign-up with an address that has an account exactly as a new one ('check
+      // your e-mail', no session); the owner is told by e-mail instead (issue 21).
       onExistingUserSignUp: async ({ user }) => {
         sendInBackground(emails.existingAccount(user.email, `${config.baseUrl}/login`));
       },
@@ -129,7 +130,10 @@ export function authOptions(
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: false,
+      // The link mailed at sign-up signs the new account in (unless the address must be
+      // confirmed before any sign-in, REQUIRE_EMAIL_VERIFICATION, which keeps it off), as a
+      // magic link does; the two-factor-everywhere plugin covers it.
+      autoSignInAfterVerification: !config.signUpSignsIn && !config.requireEmailVerification,
       sendVerificationEmail: async ({ user, url }) => {
         sendInBackground(emails.verifyEmail(user.email, url));
       },

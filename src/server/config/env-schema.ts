@@ -90,6 +90,7 @@ export const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp:// or smtps://'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Mnemo <no-reply@mnemo.local>')),
   REQUIRE_EMAIL_VERIFICATION: bool(false),
+  SIGN_UP_SIGNS_IN: bool(false),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 86400, 60),
   RATE_LIMIT_MAX: int(1, 1_000_000, 100),
   RATE_LIMIT_SIGN_IN_MAX: int(1, 1_000_000, 10),

@@ -20,6 +20,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   requireEmailVerification: boolean;
+  /**
+   * A sign-up with a new address signs in at once (SIGN_UP_SIGNS_IN). Off by default: every
+   * sign-up then answers alike, 'check your e-mail', and the mailed link signs in (issue 21).
+   */
+  signUpSignsIn: boolean;
   rateLimit: { windowSeconds: number; max: number; signInMax: number };
   google: (OAuthProviderConfig & { issuerUrl: string }) | undefined;
   github: (OAuthProviderConfig & { url: string; apiUrl: string }) | undefined;

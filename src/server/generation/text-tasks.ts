@@ -1,6 +1,4 @@
-import type { AnkiPackageFormat } from '../../core/anki-export/export-schemas';
 import type { BuiltinRequest, BuiltinResult } from '../../core/cards-from-text/builtin-generator';
-import type { buildAnkiCollection } from '../anki-export/collection';
 import type { ColumnMapping } from '../../core/import/text-import-cards';
 import type { TextImportPlan } from '../../core/import/text-import-plan';
 import {
@@ -33,21 +31,7 @@ export type TextTask =
   | { kind: 'chunk'; content: string; maxCharacters: number; study?: boolean }
   | { kind: 'postprocess'; cards: CandidateCard[]; options: PostprocessOptions }
   | { kind: 'html'; html: string; url: string }
-  | { kind: 'anki-export'; input: AnkiExportInput; media?: AnkiExportMedia[] }
   | { kind: 'text-import'; text: string; mapping?: ColumnMapping; mode: 'preview' | 'import' };
-
-/** A stored media file the exported cards refer to, by the name the fields use. */
-export interface AnkiExportMedia {
-  name: string;
-  data: Uint8Array;
-}
-
-/** What the .apkg export needs (src/server/anki-export), `now` as an ISO string. */
-export type AnkiExportInput = Omit<Parameters<typeof buildAnkiCollection>[0], 'now'> & {
-  now: string;
-  /** The package generation (`current` unless asked otherwise). */
-  format?: AnkiPackageFormat;
-};
 
 export interface PreparedContent {
   content: string;
@@ -63,13 +47,11 @@ export type TextTaskResult<T extends TextTask> = T extends { kind: 'prepare' }
       ? { title: string | null; text: string }
       : T extends { kind: 'generate' }
         ? BuiltinResult
-        : T extends { kind: 'anki-export' }
-          ? Uint8Array
-          : T extends { kind: 'text-import' }
-            ? TextImportPlan
-            : T extends { kind: 'postprocess' }
-              ? CheckedCards
-              : CandidateCard[];
+        : T extends { kind: 'text-import' }
+          ? TextImportPlan
+          : T extends { kind: 'postprocess' }
+            ? CheckedCards
+            : CandidateCard[];
 
 /** The task's answer. The built-in generator (wink-nlp and its model) loads on first use. */
 export async function runTextTask(task: TextTask): Promise<unknown> {
@@ -95,16 +77,6 @@ export async function runTextTask(task: TextTask): Promise<unknown> {
     case 'html': {
       const { htmlToText } = await import('../intake/html-text');
       return htmlToText(task.html, task.url);
-    }
-    case 'anki-export': {
-      const { buildAnkiCollection } = await import('../anki-export/collection');
-      const { writeApkg } = await import('../anki-export/package');
-      const { format = 'current', ...input } = task.input;
-      return writeApkg(
-        buildAnkiCollection({ ...input, now: new Date(input.now) }),
-        task.media ?? [],
-        format,
-      );
     }
     case 'text-import': {
       const { planTextImport } = await import('../../core/import/text-import-plan');

@@ -107,7 +107,7 @@ export interface ApiRoute<Body extends Schema = Schema, Query extends Schema = S
   query?: Query;
   status?: 200 | 201 | 202;
   /** The error messages this route can answer with, for the reference page. */
-  errors?: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 422 | 503, string[]>>;
+  errors?: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503, string[]>>;
   /** A valid request for the owner of the fixtures; `refersToDeck` marks deck ids in the body. */
   example: {
     body?: (ids: FixtureIds) => unknown;
