@@ -95,8 +95,8 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('media of a %s package', 
     expect(summary.media).toBe(2);
     expect(summary.skipped).toEqual(
       expect.arrayContaining([
-        { reason: MEDIA_SKIPPED.missing, count: 1 },
-        { reason: MEDIA_SKIPPED.refused, count: 1 },
+        { reason: MEDIA_SKIPPED.missing, count: 1, notes: ['“Gone” (gone.jpg)'], more_notes: 0 },
+        { reason: MEDIA_SKIPPED.refused, count: 1, notes: ['“Gone” (evil.svg)'], more_notes: 0 },
       ]),
     );
     expect(summary.skipped).toHaveLength(2);
