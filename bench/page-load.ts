@@ -41,6 +41,8 @@ async function seed(browser: Browser, baseURL: string) {
   };
   const email = `page-load-${Date.now()}@example.com`;
   await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'bench' }, 200);
+  // A sign-up does not sign in (SIGN_UP_SIGNS_IN defaults to false): the password does.
+  await post('/api/auth/sign-in/email', { email, password: PASSWORD }, 200);
   const decks: Record<'plain' | 'maths', string> = { plain: '', maths: '' };
   for (let index = 0; index < 6; index++) {
     const deck = await post(

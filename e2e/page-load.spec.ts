@@ -31,6 +31,12 @@ async function signedUpState(browser: Browser, baseURL: string, decks: number) {
     headers,
   });
   expect(signUp.ok()).toBe(true);
+  // A sign-up does not sign in (SIGN_UP_SIGNS_IN defaults to false): the password does.
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    data: { email, password: PASSWORD },
+    headers,
+  });
+  expect(signIn.ok()).toBe(true);
   let deckId = '';
   for (let index = 0; index < decks; index++) {
     const deck = await context.request.post('/api/decks', {
@@ -138,8 +144,10 @@ test('page weights: the landing page loads no auth client and stays light', asyn
   ).toEqual([]);
   // Below the 164 KiB measured before the split (it was 162 KiB after issue 9's other changes;
   // sonner's toaster and the header's menus are still in the first bundle), plus the service
-  // worker's registration and update prompt (issue 24: about 1 KiB).
-  expect(landing.jsGzip).toBeLessThan(166 * 1024);
+  // worker's registration and update prompt (issue 24: about 1 KiB), plus the offline fallbacks
+  // of the deck queries (issue 24: about 2 KiB). Sonner's toaster now loads after the page (the
+  // first bundle lost 12 KiB brotli), so it still counts here, where every byte until idle does.
+  expect(landing.jsGzip).toBeLessThan(168 * 1024);
 });
 
 for (const viewport of [

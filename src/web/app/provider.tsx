@@ -12,6 +12,8 @@ function LateToaster() {
   useEffect(() => {
     if (loaded) return;
     const show = () => setLoaded(true);
+    // The page may have finished loading between the first render and this effect.
+    if (document.readyState === 'complete') return show();
     window.addEventListener('load', show, { once: true });
     return () => window.removeEventListener('load', show);
   }, [loaded]);

@@ -1,12 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { RootLayout } from '../components/layouts/root-layout';
 import { LoadingMessage } from '../components/ui/spinner';
 import { AccountNotices } from '../features/auth/components/account-notices';
-import { OfflineKeeper } from '../features/offline/offline-keeper';
+import { useAuth } from '../lib/auth';
 import { UpdatePrompt } from '../features/offline/update-prompt';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
+
+/** Sends waiting answers and refreshes kept decks: its own chunk (it holds the scheduler). */
+const OfflineKeeper = lazy(() =>
+  import('../features/offline/offline-keeper').then(({ OfflineKeeper }) => ({
+    default: OfflineKeeper,
+  })),
+);
+
+/** Only for a signed-in user: a signed-out visitor's page does not load the scheduler. */
+function KeepOffline() {
+  const { user } = useAuth();
+  return user ? (
+    <Suspense fallback={null}>
+      <OfflineKeeper />
+    </Suspense>
+  ) : null;
+}
 
 /** The route table of SPEC §2 (plus /settings). Screens past the landing page load on demand. */
 const router = createBrowserRouter([
@@ -17,7 +35,7 @@ const router = createBrowserRouter([
           <>
             <AccountNotices />
             <UpdatePrompt />
-            <OfflineKeeper />
+            <KeepOffline />
           </>
         }
       />
