@@ -85,6 +85,8 @@ describe.skipIf(!postgres)('query plans on a 100,000-card deck (PostgreSQL)', ()
       AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       RATE_LIMIT_MAX: '100000',
       RATE_LIMIT_SIGN_IN_MAX: '100000',
+      // The session comes from the sign-up, as in the test server (test/support/test-server.ts).
+      SIGN_UP_SIGNS_IN: 'true',
     });
     services = await startServices(config, createLogger('silent'), path.join(dataDir, 'web'));
     await call('POST', '/api/auth/sign-up/email', {
