@@ -24,7 +24,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'theme-init.js', 'robots.txt', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'boot.js', 'robots.txt', 'icons/*.png'],
       manifest: {
         id: '/',
         name: 'Mnemo',
@@ -73,6 +73,8 @@ export default defineConfig({
   build: {
     outDir: path.join(here, 'dist/web'),
     emptyOutDir: true,
+    // .vite/manifest.json: the server lists each page's chunks in its HTML (page-preloads.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -19,6 +19,7 @@ export const PAGE_LOAD_SECTION = 'Page load on a throttled phone';
 const RUNS = Number(process.env.PAGE_LOAD_RUNS ?? 3);
 
 interface Sample {
+  trace: string[];
   lcp: number;
   lcpNode: string;
   cls: number;
@@ -116,7 +117,12 @@ async function measure(page: Page, url: string, ready: (page: Page) => Promise<u
     const win = window as unknown as { __lcp: number; __cls: number; __lcpNode: string };
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const scripts = resources.filter((entry) => entry.name.endsWith('.js'));
+    const trace = resources.map(
+      (entry) =>
+        `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${(entry.transferSize / 1024).toFixed(1)} KiB ${entry.name.replace(location.origin, '')}`,
+    );
     return {
+      trace,
       lcp: win.__lcp,
       lcpNode: win.__lcpNode,
       cls: win.__cls,
@@ -211,6 +217,7 @@ export async function pageLoadBench(label = 'now'): Promise<string> {
       rows.push(
         `| ${item.name} | ${(lcp / 1000).toFixed(2)} s | ${cls.toFixed(3)} | ${js.toFixed(1)} | ${requests} |`,
       );
+      if (process.env.PAGE_LOAD_TRACE) console.log(samples[0]?.trace.join('\n'));
       const nodes = samples.map((sample) => `${sample.lcp.toFixed(0)} ms ${sample.lcpNode}`);
       console.log(`  largest paints: ${nodes.join('; ')}`);
       console.log(

@@ -247,3 +247,26 @@ test("a returning user's deck page asks for its deck and cards while the session
   );
   expect(heldFor).toBeLessThan(15_000);
 });
+
+test('the session is asked for beside the app’s script, once, not after the script has run', async ({
+  page,
+}) => {
+  // Issue 19: public/boot.js starts the session request in <head>; the app takes its answer.
+  // The app's entry script is held for a second: the session request must go out meanwhile.
+  const events: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/get-session') events.push('session');
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    events.push('entry sent');
+    await route.continue();
+  });
+  // The landing page: no screen there loads better-auth's client, which asks again for itself.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Create account' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(events.indexOf('session')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('session')).toBeLessThan(events.indexOf('entry sent'));
+  expect(events.filter((event) => event === 'session')).toHaveLength(1);
+});

@@ -18,14 +18,43 @@ export const APP_PATHS = [
   '/settings',
 ] as const;
 
-const patterns = APP_PATHS.map((pattern) => pattern.split('/').filter(Boolean));
+export type AppPath = (typeof APP_PATHS)[number];
+
+/**
+ * The module each page loads on demand (the router's `lazy: () => import('./routes/…')`), as the
+ * build's manifest names it: the server lists its chunks in the page's HTML so the browser
+ * fetches them beside the entry instead of after it. The landing page is in the entry.
+ */
+export const PAGE_MODULES: Partial<Record<AppPath, string>> = {
+  '/login': 'app/routes/login.tsx',
+  '/signup': 'app/routes/login.tsx',
+  '/forgot-password': 'app/routes/forgot-password.tsx',
+  '/auth/callback': 'app/routes/auth-callback.tsx',
+  '/auth/reset-password': 'app/routes/reset-password.tsx',
+  '/dashboard': 'app/routes/dashboard.tsx',
+  '/deck/:deckId': 'app/routes/deck.tsx',
+  '/deck/:deckId/learn': 'app/routes/learn.tsx',
+  '/deck/:deckId/review/:jobId': 'app/routes/review.tsx',
+  '/stats': 'app/routes/stats.tsx',
+  '/settings': 'app/routes/settings.tsx',
+};
+
+const patterns = APP_PATHS.map((pattern) => ({
+  pattern,
+  parts: pattern.split('/').filter(Boolean),
+}));
+
+/** The app's page a request path shows (a trailing slash is allowed), or undefined. */
+export function matchAppPath(pathname: string): AppPath | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  return patterns.find(
+    (candidate) =>
+      candidate.parts.length === parts.length &&
+      candidate.parts.every((part, index) => part.startsWith(':') || part === parts[index]),
+  )?.pattern;
+}
 
 /** Whether a request path is one of the app's pages (a trailing slash is allowed). */
 export function isAppPath(pathname: string): boolean {
-  const parts = pathname.split('/').filter(Boolean);
-  return patterns.some(
-    (pattern) =>
-      pattern.length === parts.length &&
-      pattern.every((part, index) => part.startsWith(':') || part === parts[index]),
-  );
+  return matchAppPath(pathname) !== undefined;
 }

@@ -155,6 +155,7 @@ describe('files and client routes', () => {
       '/assets/missing-abc123.js',
       '/assets/nothing-here',
       '/deck/some-id/photo.png',
+      '/.vite/manifest.json',
     ]) {
       const response = await rawGet(missing);
       expect(response.status, missing).toBe(404);
@@ -172,5 +173,24 @@ describe('files and client routes', () => {
       expect(response.body.toString(), route).toContain('<div id="root">');
     }
     expect((await rawGet('/favicon.svg')).status).toBe(200);
+  });
+
+  it("lists a page's own chunks in its HTML, so the browser fetches them beside the entry", async () => {
+    const manifest = JSON.parse(
+      await fs.readFile(path.join(process.cwd(), 'dist/web/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const deckChunk = manifest['app/routes/deck.tsx']?.file;
+    const statsChunk = manifest['app/routes/stats.tsx']?.file;
+    expect(deckChunk).toBeTruthy();
+    const deckPage = (await rawGet('/deck/0a1b2c')).body.toString();
+    expect(deckPage).toContain(`<link rel="modulepreload" crossorigin href="/${deckChunk}">`);
+    expect(deckPage).not.toContain(`/${statsChunk}`);
+    expect((await rawGet('/stats')).body.toString()).toContain(`/${statsChunk}`);
+    // The landing page is in the entry; an unknown page loads no page's chunks either.
+    for (const route of ['/', '/no/such/page']) {
+      const html = (await rawGet(route)).body.toString();
+      expect(html, route).not.toContain(`/${deckChunk}`);
+      expect(html, route).not.toContain(`/${statsChunk}`);
+    }
   });
 });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env, Hono } from 'hono';
-import { isAppPath } from '../core/app-paths';
+import { matchAppPath } from '../core/app-paths';
+import { createPageHtml } from './page-preloads';
 
 /** Files the browser must revalidate every time: the service worker and the app's manifest. */
 const NO_CACHE_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
@@ -19,6 +20,7 @@ const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]+$/;
 export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
   const root = path.relative(process.cwd(), distDir) || '.';
   const indexFile = path.join(distDir, 'index.html');
+  const pageHtml = createPageHtml(distDir);
   const serveFile = serveStatic({ root, precompressed: true });
   app.use('/assets/*', async (c, next) => {
     await next();
@@ -33,12 +35,19 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
     }
   });
   app.use('*', async (c, next) => {
-    // Only regular files under dist/web (favicon, robots.txt, theme-init.js…); "/" and folders
+    // Only regular files under dist/web (favicon, robots.txt, boot.js…); "/" and folders
     // fall through to index.html below instead of being sent as a download.
     const relative = c.req.path.replace(/^\/+/, '');
     const candidate = path.resolve(distDir, relative);
     const inside = candidate.startsWith(path.resolve(distDir) + path.sep);
-    if (inside && relative !== '' && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+    // Hidden files are the build's own (.vite/manifest.json, read by page-preloads.ts).
+    const hidden = relative.split('/').some((part) => part.startsWith('.'));
+    if (
+      inside &&
+      !hidden &&
+      relative !== '' &&
+      fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()
+    ) {
       return serveFile(c, next);
     }
     return next();
@@ -52,6 +61,7 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
     }
     c.header('Cache-Control', 'no-cache');
     // An unknown page is a 404 to browsers and crawlers, shown by the app's own 404 page.
-    return c.html(fs.readFileSync(indexFile, 'utf8'), isAppPath(c.req.path) ? 200 : 404);
+    const page = matchAppPath(c.req.path);
+    return c.html(pageHtml(page), page ? 200 : 404);
   });
 }

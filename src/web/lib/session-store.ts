@@ -49,11 +49,22 @@ export function setSession(next: SessionState): void {
 }
 
 /**
+ * The request public/boot.js started in <head> before the app's script arrived (the first time
+ * only: a later check asks again), else a new one.
+ */
+function sessionRequest(): Promise<Response> {
+  const page = window as { __mnemoSession?: Promise<Response> };
+  const early = page.__mnemoSession;
+  page.__mnemoSession = undefined;
+  return early ?? fetch('/api/auth/get-session', { credentials: 'same-origin' });
+}
+
+/**
  * Asks the server for the session (again) and publishes the answer; when the server cannot be
  * reached (offline), the user last seen on this device.
  */
 export function loadSession(): Promise<void> {
-  loading ??= fetch('/api/auth/get-session', { credentials: 'same-origin' })
+  loading ??= sessionRequest()
     .then(async (response) =>
       response.ok ? ((await response.json()) as AuthSession | null) : null,
     )

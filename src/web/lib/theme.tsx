@@ -18,7 +18,7 @@ function readStoredTheme(): Theme {
   }
 }
 
-/** Applies a theme as a class on <html> (theme-init.js did it once before first paint). */
+/** Applies a theme as a class on <html> (boot.js did it once before first paint). */
 function applyTheme(theme: Theme): void {
   const root = document.documentElement;
   root.classList.remove('light', 'dark');
