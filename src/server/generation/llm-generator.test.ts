@@ -7,14 +7,14 @@ import {
 } from '../../../test/support/fake-llm';
 import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { PartProgress } from './generator';
-import { AI_FAILURES } from './llm-call';
+import { AI_FAILURES, maxTokensFor } from './llm-call';
 import {
   createLlmGenerator,
   failedPartsWarnings,
   interleave,
   isFailedPartsWarning,
 } from './llm-generator';
-import { chunkPrompt, instructions } from './llm-prompt';
+import { chunkPrompt, instructions, partCount } from './llm-prompt';
 
 const paragraphs = [
   'Photosynthesis turns light into chemical energy. It happens in chloroplasts.',
@@ -221,6 +221,28 @@ describe('what the model is told, and how chunks are merged', () => {
     expect(notes).toEqual([expect.stringContaining('part 1 of 2 could not be read')]);
     // The same answer on a first run fails the job (no part gave anything).
     await expect(generate(request)).rejects.toThrow();
+  });
+});
+
+describe('max_tokens (issue 22 §2)', () => {
+  it('follows the number of cards each part is asked for', async () => {
+    const { fake, generate } = await generatorFor(() => ({ cards: [] }));
+    const parts = split(request.content);
+    const sent = async (range: { min: number; max: number }) => {
+      const before = fake.requests.length;
+      await generate({ ...request, range }).catch(() => undefined); // no cards: the job fails
+      return fake.requests
+        .slice(before)
+        .map((sentRequest) => (sentRequest as unknown as { max_tokens: number }).max_tokens)
+        .sort((a, b) => a - b);
+    };
+    const expected = (range: { min: number; max: number }) =>
+      parts.map((_, at) => maxTokensFor(partCount(parts, at, range).max)).sort((a, b) => a - b);
+    const few = { min: 1, max: 2 };
+    const many = { min: 20, max: 40 };
+    expect(await sent(few)).toEqual(expected(few));
+    expect(await sent(many)).toEqual(expected(many));
+    expect(Math.min(...expected(many))).toBeGreaterThan(Math.max(...expected(few)));
   });
 });
 
