@@ -79,7 +79,9 @@ test('a long text shows its part while it runs; Retry asks the failed part again
   expect(released.ok()).toBe(true);
   await expect(jobs.getByText('completed', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(jobs.getByTestId('job-part')).toHaveCount(0);
-  await expect(jobs).toContainText('Part 2 of 3 was left out: The AI service is busy; try again in a minute');
+  await expect(jobs).toContainText(
+    'Part 2 of 3 was left out: The AI service is busy; try again in a minute',
+  );
   const cards = page.getByTestId('card-list');
   await expect(cards).toContainText('Titan');
   await expect(cards).toContainText('Triton');
@@ -89,7 +91,9 @@ test('a long text shows its part while it runs; Retry asks the failed part again
   await expect(page.getByText('Cards Generated!')).toBeVisible({ timeout: 30_000 });
   await expect(cards).toContainText('fifth planet');
   await expect(jobs.getByRole('button', { name: 'Retry part 2' })).toHaveCount(0);
-  await expect(jobs).not.toContainText('Part 2 of 3 was left out: The AI service is busy; try again in a minute');
+  await expect(jobs).not.toContainText(
+    'Part 2 of 3 was left out: The AI service is busy; try again in a minute',
+  );
   // Each of the other parts' cards is there once.
   await expect(cards.getByText(/largest moon of Saturn/)).toHaveCount(1);
 });

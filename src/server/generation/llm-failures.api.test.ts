@@ -112,15 +112,19 @@ describe('the LLM path when the model fails (issue 22 §2)', () => {
       { hang: true },
       'Part 2 of 3 was left out: The AI service took too long',
     ],
-  ] as const)('names a part the AI service failed: %s', async (_, failure, words) => {
-    reply = (request) =>
-      promptOf(request).includes('\nBasalt is a rock') ? failure : { cards: [rockCard(request)] };
-    const { job, cards } = await run();
-    expect(job.status).toBe('completed');
-    expect(cards.map((card) => card.back_content).sort()).toEqual(['R0', 'R2']);
-    expect(job.warnings).toEqual([`${words}; the other parts' cards were kept`]);
-    expect(JSON.stringify(job)).not.toMatch(/could not be read|sk-|SECRET|APICallError/);
-  }, 90_000);
+  ] as const)(
+    'names a part the AI service failed: %s',
+    async (_, failure, words) => {
+      reply = (request) =>
+        promptOf(request).includes('\nBasalt is a rock') ? failure : { cards: [rockCard(request)] };
+      const { job, cards } = await run();
+      expect(job.status).toBe('completed');
+      expect(cards.map((card) => card.back_content).sort()).toEqual(['R0', 'R2']);
+      expect(job.warnings).toEqual([`${words}; the other parts' cards were kept`]);
+      expect(JSON.stringify(job)).not.toMatch(/could not be read|sk-|SECRET|APICallError/);
+    },
+    90_000,
+  );
 
   it('retries a 429 and then succeeds', async () => {
     reply = (request, index) =>
@@ -143,6 +147,14 @@ describe('the LLM path when the model fails (issue 22 §2)', () => {
       'Generation failed: The AI service refused the key; check the AI settings',
     );
     expect(JSON.stringify(job)).not.toMatch(/sk-|SECRET|1234|API key provided|APICallError/);
+  }, 90_000);
+
+  it('says a model the service does not know as generation not set up correctly', async () => {
+    reply = () => ({ status: 404, message: 'The model `fake-model` does not exist' });
+    const { job } = await run();
+    expect(job.status).toBe('failed');
+    expect(job.error_message).toBe('Generation failed: AI generation is not set up correctly');
+    expect(JSON.stringify(job)).not.toMatch(/does not exist|APICallError/);
   }, 90_000);
 
   it('limits each call, not the job: three calls of 900 ms under a 1500 ms limit all answer', async () => {

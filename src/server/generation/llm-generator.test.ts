@@ -263,6 +263,8 @@ describe('failedPartsWarnings', () => {
     ]);
     // A retry of the failed parts replaces these warnings, and no other.
     expect(warnings.every(isFailedPartsWarning)).toBe(true);
-    expect(isFailedPartsWarning('3 cards left out: 2 not found in the text, 1 repeated')).toBe(false);
+    expect(isFailedPartsWarning('3 cards left out: 2 not found in the text, 1 repeated')).toBe(
+      false,
+    );
   });
 });
