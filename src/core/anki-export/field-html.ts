@@ -11,13 +11,21 @@ import { matchMath, type ScanMemo } from '../card-content/syntax-scan';
  * renders; its `[$]…[/$]` would need LaTeX installed, or pictures we cannot make), cloze markers
  * `{{c1::…}}` left as written (the syntax is Anki's). A single paragraph is unwrapped, as Anki's
  * editor writes fields. A stored media file (`![](mnemo-media:<name>)`) becomes Anki's own reference
- * to a file of the package's media: `<img src="<name>">`, or `[sound:<name>]` for audio. Linear time: math is found by the same scanner as the card renderer.
+ * to a file of the package's media: `<img src="<name>">`, or `[sound:<name>]` for audio, under the
+ * file's name in the package (`packageName`: its original name, media-names.ts). Linear time: math is found by the same scanner as the card renderer.
  */
-export function ankiFieldHtml(content: string): string {
-  const html = fieldMarkdown().render(stripControlCharacters(content)).trim();
+export function ankiFieldHtml(
+  content: string,
+  packageName: (stored: string) => string = (stored) => stored,
+): string {
+  const env: FieldEnv = { packageName };
+  const html = fieldMarkdown().render(stripControlCharacters(content), env).trim();
   const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
   return single && !single[1]?.includes('<p>') ? (single[1] ?? '') : html;
 }
+
+/** The name a stored media file has in the package (media-names.ts), handed to the renderer. */
+type FieldEnv = { packageName: (stored: string) => string };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -70,7 +78,9 @@ function fieldMarkdown(): MarkdownItInstance {
     const name = src.startsWith(MEDIA_SCHEME) ? src.slice(MEDIA_SCHEME.length) : '';
     if (!isMediaName(name)) return image(tokens, index, options, env, self);
     const ext = name.slice(name.lastIndexOf('.') + 1);
-    return AUDIO.has(ext) ? `[sound:${name}]` : `<img src="${name}">`;
+    // Anki decodes entities in media references (rslib/src/text.rs): `&` is written `&amp;`.
+    const packageName = escapeHtml((env as FieldEnv | undefined)?.packageName(name) ?? name);
+    return AUDIO.has(ext) ? `[sound:${packageName}]` : `<img src="${packageName}">`;
   };
   instance = md;
   return md;

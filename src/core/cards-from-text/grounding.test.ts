@@ -151,6 +151,22 @@ describe('card checks', () => {
     );
   });
 
+  it("drops a Q&A front that is not a question on the LLM path (issue 22 §3: ends with '?')", () => {
+    const card = (front: string) => ({
+      type: 'qa' as const,
+      front,
+      back: 'In the chloroplasts',
+      sourceQuote: 'It takes place in the\nchloroplasts, small organelles',
+    });
+    const cards = [card('Where does photosynthesis take place?'), card('Photosynthesis location')];
+    const options = { content: WRAPPED, cardTypes: ['qa' as const], range: { min: 1, max: 10 } };
+    const llm = checkCards(cards, { ...options, requireQuestionMark: true });
+    expect(llm.cards.map((kept) => kept.front)).toEqual(['Where does photosynthesis take place?']);
+    expect(llm.rejected).toEqual({ [REJECTIONS.notQuestion]: 1 });
+    // The built-in generator's fronts are not held to it.
+    expect(checkCards(cards, options).rejected[REJECTIONS.notQuestion]).toBeUndefined();
+  });
+
   it('keeps cards whose quotes cross line breaks and says why the others were dropped', () => {
     const checked = checkCards(
       [

@@ -8,7 +8,10 @@ export const WORD_GAPS = /\s+/;
 /** A part of a content sent to a model at once, with the heading of the section it is in. */
 export interface ContentChunk {
   text: string;
-  /** The title of the section the chunk starts in, or null before the first heading. */
+  /**
+   * The path of the section the chunk starts in ('Photosynthesis › Light reactions': the
+   * headings above it, then its own), or null before the first heading.
+   */
   heading: string | null;
   /** True when the chunk starts inside its section (after the heading, in an earlier chunk). */
   continues: boolean;
@@ -34,6 +37,14 @@ function isMarkdownHeading(line: string): boolean {
   return hashes >= 1 && hashes <= 6 && (after === undefined || after === ' ' || after === '\t');
 }
 
+/** The level of a Markdown heading (its number of '#'). */
+function headingLevelOf(line: string): number {
+  const start = line.indexOf('#');
+  let hashes = 0;
+  while (line[start + hashes] === '#') hashes++;
+  return hashes;
+}
+
 /**
  * True when a paragraph (a block between blank lines) reads as a section title: one short
  * line with a letter, not ending in punctuation that ends or continues a sentence, and not a
@@ -55,8 +66,13 @@ function sectionsOf(content: string): Section[] {
   const sections: Section[] = [{ heading: null, paragraphs: [] }];
   let lines: string[] = [];
   const current = () => sections[sections.length - 1] as Section;
-  const startSection = (title: string) => {
-    const heading = trimChars(title, '#', '#') || null;
+  // The headings above the current one, by level (a title line without '#' is the deepest).
+  const above: { level: number; title: string }[] = [];
+  const startSection = (title: string, level: number) => {
+    const name = trimChars(title, '#', '#');
+    while ((above.at(-1)?.level ?? 0) >= level) above.pop();
+    if (name) above.push({ level, title: name });
+    const heading = above.map((item) => item.title).join(' › ') || null;
     if (current().paragraphs.length === 0) current().heading = heading;
     else sections.push({ heading, paragraphs: [] });
   };
@@ -64,14 +80,16 @@ function sectionsOf(content: string): Section[] {
     const paragraph = lines.join('\n').trim();
     lines = [];
     if (!paragraph) return;
-    if (beforeBlankLine && isSectionTitle(paragraph)) startSection(paragraph);
+    if (beforeBlankLine && isSectionTitle(paragraph)) {
+      startSection(paragraph, isMarkdownHeading(paragraph) ? headingLevelOf(paragraph) : 7);
+    }
     current().paragraphs.push(paragraph);
   };
   for (const line of content.split('\n')) {
     if (line.trim() === '') flush(true);
     else if (isMarkdownHeading(line)) {
       flush(false);
-      startSection(line);
+      startSection(line, headingLevelOf(line));
       current().paragraphs.push(line.trim());
     } else lines.push(line);
   }

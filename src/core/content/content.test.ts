@@ -126,6 +126,28 @@ describe('chunking on sections and paragraph boundaries', () => {
     ]);
   });
 
+  it('gives each chunk the path of its section (issue 22 §3)', () => {
+    const fact = 'Chlorophyll absorbs red and blue light, and reflects the green.';
+    const content = [
+      '# Photosynthesis',
+      '## Light reactions',
+      fact,
+      '### Photosystem II',
+      fact,
+      'Electron transport',
+      fact,
+      '## Calvin cycle',
+      fact,
+    ].join('\n\n');
+    expect(chunkContent(content, 100).map((chunk) => chunk.heading)).toEqual([
+      'Photosynthesis',
+      'Photosynthesis › Light reactions',
+      'Photosynthesis › Light reactions › Photosystem II',
+      'Photosynthesis › Light reactions › Photosystem II › Electron transport',
+      'Photosynthesis › Calvin cycle',
+    ]);
+  });
+
   it('reads only short unpunctuated lines standing alone as titles', () => {
     const headings = (content: string) => chunkContent(content, 36).map((chunk) => chunk.heading);
     expect(headings('Plant cells\n\nThey have walls made of cellulose.')).toEqual([

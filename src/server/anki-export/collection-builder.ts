@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import type { AnkiPackageFormat } from '../../core/anki-export/export-schemas';
 import { mediaNamesIn } from '../../core/anki-export/field-html';
+import { ankiMediaName, packageMediaNames } from '../../core/anki-export/media-names';
 import { declareAnkiSchema18 } from './anki-schema';
 import {
   AnkiCollectionRows,
@@ -28,7 +29,6 @@ import {
   insertAll,
   writeCollectionHead,
 } from './collection-files';
-import { ankiMediaName } from './package';
 import { proto } from './protobuf-writer';
 import { ZipFile } from './zip-file';
 
@@ -49,6 +49,8 @@ export class CollectionBuilder {
   private readonly db: SQLite.Database;
   private readonly collectionFile: string;
   private readonly mediaNames = new Set<string>();
+  /** Each stored media file's name in the package (its original name where known). */
+  private packageNames = new Map<string, string>();
   private firstDue: number | null = null;
   private seq = 0;
   private rows: AnkiCollectionRows | null = null;
@@ -88,11 +90,26 @@ export class CollectionBuilder {
     }
   }
 
-  /** Every card is in: the notes and cards, each note where its first card came. */
-  notes(): void {
+  /** Every card is in: the stored media files they refer to (whose original names are asked). */
+  referenced(): string[] {
+    return [...this.mediaNames];
+  }
+
+  /**
+   * Every card is in: the notes and cards, each note where its first card came, their media
+   * referred to by the names the files get in the package (`originals`: the names known).
+   */
+  notes(originals: [string, string][] = []): void {
     const { decks, now, timeZone } = this.start;
     const firstDue = this.firstDue === null ? null : new Date(this.firstDue);
-    const rows = new AnkiCollectionRows(decks, new Date(now), timeZone, firstDue);
+    this.packageNames = packageMediaNames([...this.mediaNames], new Map(originals));
+    const rows = new AnkiCollectionRows(
+      decks,
+      new Date(now),
+      timeZone,
+      firstDue,
+      this.packageNames,
+    );
     this.rows = rows;
     this.db.exec('create index stage.cards_note on cards (note_key)');
     this.db.exec(
@@ -184,7 +201,7 @@ export class CollectionBuilder {
 
   /** One stored media file (null: gone from storage, left out; the card keeps its reference). */
   async media(name: string, data: Uint8Array | null): Promise<void> {
-    const ankiName = data === null ? null : ankiMediaName(name);
+    const ankiName = data === null ? null : ankiMediaName(this.packageNames.get(name) ?? name);
     if (data === null || ankiName === null || this.mediaSeen.has(ankiName)) return;
     this.mediaSeen.add(ankiName);
     const index = String(this.mediaCount++);

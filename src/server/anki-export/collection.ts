@@ -130,6 +130,8 @@ export class AnkiCollectionRows {
     private readonly now: Date,
     private readonly timeZone: string,
     firstDue: Date | null,
+    /** Each stored media file's name in the package (core/anki-export/media-names.ts). */
+    private readonly mediaNames: ReadonlyMap<string, string> = new Map(),
   ) {
     this.nowMs = now.getTime();
     // The collection starts on the earliest study day any review card is due (so no due day
@@ -152,7 +154,11 @@ export class AnkiCollectionRows {
     const first = cards[0] as ExportCard;
     const cloze = first.card_type === 'cloze';
     // Text and Back Extra of a cloze note, Front and Back of a Q&A one.
-    const fields = [ankiFieldHtml(first.front_content), ankiFieldHtml(first.back_content ?? '')];
+    const name = (stored: string) => this.mediaNames.get(stored) ?? stored;
+    const fields = [
+      ankiFieldHtml(first.front_content, name),
+      ankiFieldHtml(first.back_content ?? '', name),
+    ];
     const sortText = plainTextOf(stripControlCharacters(first.front_content));
     const note: (string | number)[] = [
       noteId,

@@ -16,7 +16,8 @@ parentPort?.on('message', async (request) => {
     let result = null;
     if (request.type === 'start') builder = new CollectionBuilder(request.start);
     else if (request.type === 'cards') builder.cards(request.cards);
-    else if (request.type === 'notes') builder.notes();
+    else if (request.type === 'referenced') result = builder.referenced();
+    else if (request.type === 'notes') builder.notes(request.originals);
     else if (request.type === 'reviews') builder.reviews(request.reviews);
     else if (request.type === 'collection') result = await builder.collection();
     else if (request.type === 'media') await builder.media(request.name, request.data);

@@ -5,13 +5,14 @@ import type { BuildStart } from './collection-builder';
 export type ExportRequest =
   | { type: 'start'; start: BuildStart }
   | { type: 'cards'; cards: ExportCard[] }
-  | { type: 'notes' }
+  | { type: 'referenced' }
+  | { type: 'notes'; originals?: [string, string][] }
   | { type: 'reviews'; reviews: ExportReview[] }
   | { type: 'collection' }
   | { type: 'media'; name: string; data: Uint8Array | null }
   | { type: 'close' };
 
-type Answer<R extends ExportRequest> = R extends { type: 'collection' }
+type Answer<R extends ExportRequest> = R extends { type: 'collection' | 'referenced' }
   ? string[]
   : R extends { type: 'close' }
     ? { file: string; size: number }

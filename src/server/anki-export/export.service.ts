@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import { toIso } from '../db/time';
 import { HttpError, notFound } from '../http/errors';
 import { mediaStoragePath } from '../media/media-paths';
+import { findMediaNames } from '../media/media-names.repository';
 import type { FileStorage } from '../storage/storage';
 import type { ExportCard, ExportDeck, ExportReview } from './collection';
 import { startExportThread } from './export-thread';
@@ -156,7 +157,10 @@ export async function exportAnkiPackage(
       (ids) => findExportCards(db, userId, ids),
       (rows) => thread.ask({ type: 'cards', cards: rows.map(cardOf) }),
     );
-    await thread.ask({ type: 'notes' });
+    // The media's original names (an imported file goes back under the name it came with).
+    const referenced = await thread.ask({ type: 'referenced' });
+    const originals = await findMediaNames(db, userId, referenced);
+    await thread.ask({ type: 'notes', originals: [...originals] });
     await inPages(
       await findExportReviewIds(db, userId, deckIds),
       (ids) => findExportReviews(db, userId, ids),

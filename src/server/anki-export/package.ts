@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import JSZip from 'jszip';
 import type { AnkiPackageFormat } from '../../core/anki-export/export-schemas';
+import { ankiMediaName } from '../../core/anki-export/media-names';
 import type { AnkiCollection } from './collection';
 import {
   currentCollectionBytes,
@@ -35,20 +36,7 @@ const VERSION_LATEST = 3;
 
 const stored = { compression: 'STORE' } as const;
 
-/**
- * A media file's name as Anki accepts it in a current package: NFC (Anki refuses the whole
- * package if a name differs from its normalized form), without path separators or the
- * characters Anki strips; null when nothing usable is left.
- */
-export function ankiMediaName(name: string): string | null {
-  const cleaned = name
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x1f\x7f[\]<>:"/?*^\\|]/g, '')
-    .replace(/[. ]+$/, '');
-  if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
-  return /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(cleaned) ? null : cleaned;
-}
+export { ankiMediaName };
 
 /** Media files with usable, distinct names (a later file of the same name is left out). */
 function usableMedia(media: readonly ApkgMedia[]): ApkgMedia[] {

@@ -251,6 +251,15 @@ export interface Database {
   api_tokens: ApiTokenTable;
   sms_sends: SmsSendTable;
   user_ai_settings: UserAiSettingsTable;
+  media_names: MediaNameTable;
+}
+
+/** The name a stored media file had in the Anki package it came from (migration 0020). */
+export interface MediaNameTable {
+  user_id: string;
+  /** `<sha256>.<ext>`, as stored under `{userId}/media/`. */
+  stored_name: string;
+  original_name: string;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

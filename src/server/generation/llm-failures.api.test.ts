@@ -94,6 +94,38 @@ describe('the LLM path when the model fails (issue 22 §2)', () => {
     expect(fake.requests.length - before).toBe(4);
   }, 90_000);
 
+  // A part the AI service fails (after its retries) is named with the words a whole job's
+  // failure of that kind uses, not as an answer that could not be read.
+  it.each([
+    [
+      'busy (429)',
+      { status: 429, message: 'Rate limit reached' },
+      'Part 2 of 3 was left out: The AI service is busy; try again in a minute',
+    ],
+    [
+      'a refused key (401)',
+      { status: 401, message: `Incorrect API key provided: ${KEY.slice(0, 9)}****1234` },
+      'Part 2 of 3 was left out: The AI service refused the key; check the AI settings',
+    ],
+    [
+      'too slow (no answer within AI_TIMEOUT_MS)',
+      { hang: true },
+      'Part 2 of 3 was left out: The AI service took too long',
+    ],
+  ] as const)(
+    'names a part the AI service failed: %s',
+    async (_, failure, words) => {
+      reply = (request) =>
+        promptOf(request).includes('\nBasalt is a rock') ? failure : { cards: [rockCard(request)] };
+      const { job, cards } = await run();
+      expect(job.status).toBe('completed');
+      expect(cards.map((card) => card.back_content).sort()).toEqual(['R0', 'R2']);
+      expect(job.warnings).toEqual([`${words}; the other parts' cards were kept`]);
+      expect(JSON.stringify(job)).not.toMatch(/could not be read|sk-|SECRET|APICallError/);
+    },
+    90_000,
+  );
+
   it('retries a 429 and then succeeds', async () => {
     reply = (request, index) =>
       index % 2 === 0
@@ -115,6 +147,14 @@ describe('the LLM path when the model fails (issue 22 §2)', () => {
       'Generation failed: The AI service refused the key; check the AI settings',
     );
     expect(JSON.stringify(job)).not.toMatch(/sk-|SECRET|1234|API key provided|APICallError/);
+  }, 90_000);
+
+  it('says a model the service does not know as generation not set up correctly', async () => {
+    reply = () => ({ status: 404, message: 'The model `fake-model` does not exist' });
+    const { job } = await run();
+    expect(job.status).toBe('failed');
+    expect(job.error_message).toBe('Generation failed: AI generation is not set up correctly');
+    expect(JSON.stringify(job)).not.toMatch(/does not exist|APICallError/);
   }, 90_000);
 
   it('limits each call, not the job: three calls of 900 ms under a 1500 ms limit all answer', async () => {

@@ -5,10 +5,16 @@ import {
   promptOf,
   startFakeLlm,
 } from '../../../test/support/fake-llm';
+import { GENERATION_MESSAGES } from '../../core/generation-requests';
 import type { PartProgress } from './generator';
-import { AI_FAILURES } from './llm-call';
-import { createLlmGenerator, interleave } from './llm-generator';
-import { chunkPrompt, instructions } from './llm-prompt';
+import { AI_FAILURES, maxTokensFor } from './llm-call';
+import {
+  createLlmGenerator,
+  failedPartsWarnings,
+  interleave,
+  isFailedPartsWarning,
+} from './llm-generator';
+import { chunkPrompt, instructions, partCount } from './llm-prompt';
 
 const paragraphs = [
   'Photosynthesis turns light into chemical energy. It happens in chloroplasts.',
@@ -215,5 +221,50 @@ describe('what the model is told, and how chunks are merged', () => {
     expect(notes).toEqual([expect.stringContaining('part 1 of 2 could not be read')]);
     // The same answer on a first run fails the job (no part gave anything).
     await expect(generate(request)).rejects.toThrow();
+  });
+});
+
+describe('max_tokens (issue 22 §2)', () => {
+  it('follows the number of cards each part is asked for', async () => {
+    const { fake, generate } = await generatorFor(() => ({ cards: [] }));
+    const parts = split(request.content);
+    const sent = async (range: { min: number; max: number }) => {
+      const before = fake.requests.length;
+      await generate({ ...request, range }).catch(() => undefined); // no cards: the job fails
+      return fake.requests
+        .slice(before)
+        .map((sentRequest) => (sentRequest as unknown as { max_tokens: number }).max_tokens)
+        .sort((a, b) => a - b);
+    };
+    const expected = (range: { min: number; max: number }) =>
+      parts.map((_, at) => maxTokensFor(partCount(parts, at, range).max)).sort((a, b) => a - b);
+    const few = { min: 1, max: 2 };
+    const many = { min: 20, max: 40 };
+    expect(await sent(few)).toEqual(expected(few));
+    expect(await sent(many)).toEqual(expected(many));
+    expect(Math.min(...expected(many))).toBeGreaterThan(Math.max(...expected(few)));
+  });
+});
+
+describe('failedPartsWarnings', () => {
+  it('says one warning per reason, the service in its own plain words', () => {
+    const unreadable = GENERATION_MESSAGES.noCardsFromModel;
+    const warnings = failedPartsWarnings(
+      [
+        { part: 4, reason: AI_FAILURES.busy },
+        { part: 1, reason: unreadable },
+        { part: 2, reason: AI_FAILURES.busy },
+      ],
+      4,
+    );
+    expect(warnings).toEqual([
+      "The AI's answer for part 1 of 4 could not be read, so that part was left out; the other parts' cards were kept",
+      `Part 2 of 4 and part 4 of 4 were left out: ${AI_FAILURES.busy}; the other parts' cards were kept`,
+    ]);
+    // A retry of the failed parts replaces these warnings, and no other.
+    expect(warnings.every(isFailedPartsWarning)).toBe(true);
+    expect(isFailedPartsWarning('3 cards left out: 2 not found in the text, 1 repeated')).toBe(
+      false,
+    );
   });
 });

@@ -79,11 +79,36 @@ function partProgress(total: number, doneBefore: number, report?: (p: PartProgre
   };
 }
 
-/** The warning of a job some of whose parts could not be read (the other parts' cards kept). */
-export function failedPartsWarning(parts: number[], total: number): string {
-  const names = parts.map((part) => `part ${part} of ${total}`);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-  return `The AI's answer for ${list} could not be read, so that part was left out; the other parts' cards were kept`;
+/** The end of every warning about parts left out (a retry of those parts replaces them). */
+const OTHERS_KEPT = "the other parts' cards were kept";
+
+/** True for a warning of `failedPartsWarnings`. */
+export const isFailedPartsWarning = (warning: string) => warning.endsWith(OTHERS_KEPT);
+
+/**
+ * The warnings of a job some of whose parts failed (the other parts' cards kept), one per
+ * reason: an answer that could not be read, or the AI service's failure in the same plain
+ * words a whole job's failure of that kind uses (llm-call.ts `AI_FAILURES`).
+ */
+export function failedPartsWarnings(
+  failures: readonly { part: number; reason: string }[],
+  total: number,
+): string[] {
+  const byReason = new Map<string, number[]>();
+  for (const { part, reason } of [...failures].sort((a, b) => a.part - b.part)) {
+    byReason.set(reason, [...(byReason.get(reason) ?? []), part]);
+  }
+  return [...byReason].map(([reason, parts]) => {
+    const names = parts.map((part) => `part ${part} of ${total}`);
+    const list =
+      names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    const those = parts.length > 1 ? 'those parts were' : 'that part was';
+    if (reason === GENERATION_MESSAGES.noCardsFromModel) {
+      return `The AI's answer for ${list} could not be read, so ${those} left out; ${OTHERS_KEPT}`;
+    }
+    const part = `${list?.charAt(0).toUpperCase()}${list?.slice(1)}`;
+    return `${part} ${parts.length > 1 ? 'were' : 'was'} left out: ${reason}; ${OTHERS_KEPT}`;
+  });
 }
 
 /**
@@ -162,7 +187,7 @@ export function createLlmGenerator(
     if (failures.length > 0) {
       const parts = failures.map((f) => f.part).sort((a, b) => a - b);
       request.onFailedParts?.(parts, total);
-      request.onNote?.(failedPartsWarning(parts, total));
+      for (const warning of failedPartsWarnings(failures, total)) request.onNote?.(warning);
     }
     const cards = interleave(perChunk);
     // Every part may yield none, but a model that wrote no card at all is said as such (on a

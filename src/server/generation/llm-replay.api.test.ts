@@ -39,13 +39,16 @@ describe('the recorded model replayed through the real pipeline', () => {
       // Every good recorded card whose fact reached the model is stored (up to the job's max).
       const kept = new Set(result.cards.map((card) => card.front_content));
       const missing = good.filter(
-        (card) =>
-          card.type === 'qa' && !kept.has(card.front) && result.cards.length < result.job.range.max,
+        (card) => !kept.has(card.front) && result.cards.length < result.job.range.max,
       );
       expect(
-        missing.map((card) => card.front),
+        missing.filter((card) => card.type === 'qa').map((card) => card.front),
         result.job.name,
-      ).toEqual(missing.filter(() => false));
+      ).toEqual([]);
+      // A cloze is left out only as the repeat of a fact another card asks (§1: duplicates
+      // judged on meaning across chunks), and the job's warning counts it.
+      const repeated = Number(/(\d+) repeated/.exec(result.warnings.join(' '))?.[1] ?? 0);
+      expect(missing.length, result.job.name).toBeLessThanOrEqual(repeated);
     }
   });
 

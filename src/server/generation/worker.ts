@@ -13,7 +13,7 @@ import { checkCardQuota, type Quotas } from '../quotas/quotas.service';
 import { noteCardRows } from '../flashcards/cloze-notes';
 import { insertFlashcards } from '../flashcards/flashcards.repository';
 import type { CardGenerator, PartProgress } from './generator';
-import { failedPartsWarning } from './llm-generator';
+import { isFailedPartsWarning } from './llm-generator';
 import {
   claimJob,
   findClaimableJobs,
@@ -71,20 +71,20 @@ const sleep = (ms: number, wake: EventEmitter, signal: AbortSignal) =>
  * lease while it works, and writes the cards and the final status in one transaction. A worker
  * that dies leaves a lease that expires, and another worker takes the job again.
  */
-/** A job's warnings (a JSON list) without `gone` (a retried part's), with more at the end. */
-function withWarning(warnings: string | null, notes: string[], gone?: string): string {
+/**
+ * A job's warnings (a JSON list) with more at the end; on a retry of failed parts (`gone`)
+ * without the warnings about those parts (the retry says again which still fail).
+ */
+function withWarning(warnings: string | null, notes: string[], gone: boolean): string {
   const list = warnings ? (JSON.parse(warnings) as string[]) : [];
-  return JSON.stringify([...list.filter((warning) => warning !== gone), ...notes]);
+  const kept = gone ? list.filter((warning) => !isFailedPartsWarning(warning)) : list;
+  return JSON.stringify([...kept, ...notes]);
 }
 
-/** On a retry of failed parts: the cards the job has already and the warning it replaces. */
+/** On a retry of failed parts: the cards the job has already, and that its warnings go. */
 function retryOf(job: JobRow) {
-  if (!job.failed_parts) return { before: 0, gone: undefined };
-  const parts = JSON.parse(job.failed_parts) as number[];
-  return {
-    before: Number(job.cards_created),
-    gone: failedPartsWarning(parts, Number(job.parts_total)),
-  };
+  if (!job.failed_parts) return { before: 0, gone: false };
+  return { before: Number(job.cards_created), gone: true };
 }
 
 export class GenerationWorker {

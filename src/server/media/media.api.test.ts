@@ -145,7 +145,7 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('media of a %s package', 
     expect(files.files).toEqual([]);
 
     // Export, both generations: the package carries the files its cards show, under the names
-    // its fields use.
+    // they came with (issue 20 item 7), which its fields use.
     let bytes = new Uint8Array();
     for (const format of ['legacy', 'current'] as const) {
       const exported = await owner.get(`/api/export/anki?time_zone=UTC&format=${format}`);
@@ -154,11 +154,11 @@ describe.each(['anki2', 'anki21', 'anki21b'] as const)('media of a %s package', 
       const zip = await JSZip.loadAsync(bytes);
       const version = format === 'legacy' ? 2 : 3;
       const map = parseMediaMap(await zip.file('media')!.async('uint8array'), version);
-      expect([...map.keys()].sort()).toEqual([MP3_NAME, PNG_NAME].sort());
+      expect([...map.keys()].sort()).toEqual(['red dot.png', 'red.mp3']);
       for (const [name, entry] of map) {
         const stored = await zip.file(entry)!.async('uint8array');
         const data = version === 3 ? zlib.zstdDecompressSync(stored) : Buffer.from(stored);
-        expect(data.equals(name === PNG_NAME ? PNG : MP3)).toBe(true);
+        expect(data.equals(name === 'red dot.png' ? PNG : MP3)).toBe(true);
       }
     }
 

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { isMediaName, mediaNamesIn } from '../../core/card-content/media';
 import type { Database } from '../db/database';
 import { mediaPrefix, mediaStoragePath } from '../media/media-paths';
+import { removeMediaNames } from '../media/media-names.repository';
 import type { FileStorage } from '../storage/storage';
 import { findCardsWithMedia, hasActiveImport } from './quotas.repository';
 
@@ -45,6 +46,7 @@ export async function removeUnusedMedia(
   for (const name of unused) {
     if (await storage.remove(mediaStoragePath(userId, name))) removed.push(name);
   }
+  await removeMediaNames(db, userId, removed);
   return removed;
 }
 

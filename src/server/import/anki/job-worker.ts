@@ -24,6 +24,7 @@ import { undoImport } from './import-undo';
 import type { RowLimits } from './collection';
 import type { PagedPlan } from './plan-pages';
 import { storeImportMedia } from './media';
+import { recordMediaNames } from '../../media/media-names.repository';
 import { checkImportQuotas } from './import-quota';
 import { removeUnusedMedia } from '../../quotas/media-sweep';
 import type { Quotas } from '../../quotas/quotas.service';
@@ -208,6 +209,11 @@ export class ImportWorker {
         signal,
         onProgress: progress,
       });
+      await recordMediaNames(
+        db,
+        job.user_id,
+        plan.media.map((file) => ({ stored: file.name, original: file.originalName })),
+      );
       const total = plan.cardCount + plan.revlogCount;
       progress(IMPORT_PHASES.writing, 0, total);
       writeProgress();

@@ -9,8 +9,8 @@ import { ankiLatexFileName, STORING_MEDIA, storeImportMedia } from './media';
 const A = `${'a'.repeat(64)}.png`;
 const B = `${'b'.repeat(64)}.mp3`;
 const files = [
-  { name: A, bytes: new Uint8Array([1, 2, 3]), contentType: 'image/png' },
-  { name: B, bytes: new Uint8Array([4, 5]), contentType: 'audio/mpeg' },
+  { name: A, originalName: 'a.png', bytes: new Uint8Array([1, 2, 3]), contentType: 'image/png' },
+  { name: B, originalName: 'b.mp3', bytes: new Uint8Array([4, 5]), contentType: 'audio/mpeg' },
 ];
 
 async function storage() {

@@ -30,9 +30,13 @@ export const MEDIA_SKIPPED = {
   tooLarge: `Media files larger than ${MEDIA_FILE_MAX_BYTES / 1024 / 1024} MB`,
 } as const;
 
-/** A media file to store: its content-addressed name, bytes and content type. */
+/**
+ * A media file to store: its content-addressed name, the name the package gave it (kept, so an
+ * export writes it under that name again: media-names.repository.ts), bytes and content type.
+ */
 export interface ImportMediaFile {
   name: string;
+  originalName: string;
   bytes: Uint8Array;
   contentType: string;
 }
@@ -119,6 +123,7 @@ export async function collectPackageMedia(
     if (!files.has(storedName)) {
       files.set(storedName, {
         name: storedName,
+        originalName: name,
         bytes: new Uint8Array(bytes),
         contentType: type.contentType,
       });

@@ -10,6 +10,7 @@ import {
   type Strategy,
 } from '../../../core/content';
 import {
+  GENERATION_MESSAGES,
   MAX_UPLOAD_BYTES,
   REQUEST_MESSAGES,
   UPLOAD_EXTENSIONS,
@@ -64,7 +65,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
   const [strategy, setStrategy] = useState<Strategy>('standard');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [following, setFollowing] = useState<{ estimate: number } | null>(null);
+  const [following, setFollowing] = useState<{ estimate: number; jobId: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   /** The job just started here: its warnings show in the panel until dismissed. */
   const [started, setStarted] = useState<GenerationJob | null>(null);
@@ -133,7 +134,7 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
     estimate = estimateSecondsFor(generatorKind, job.word_count, job.generation_strategy),
     sent?: { text: string; url: string },
   ) => {
-    setFollowing({ estimate });
+    setFollowing({ estimate, jobId: job.id });
     void follow(job, sent).finally(() => {
       setFollowing(null);
       void queryClient.invalidateQueries({ queryKey: jobsKey(deckId) });
@@ -214,6 +215,12 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
   };
 
   const listed = jobs.data?.jobs.find((job) => job.id === started?.id);
+  // The part being worked on, as the job list shows it ('Part 2 of 3'; issue 22 §2).
+  const followed = jobs.data?.jobs.find((job) => job.id === following?.jobId);
+  const part =
+    followed?.status === 'processing' && followed.parts && followed.parts.total > 1
+      ? GENERATION_MESSAGES.partOf(followed.parts)
+      : null;
   return (
     <section
       aria-labelledby="add-content-title"
@@ -272,7 +279,9 @@ export function AddContentPanel({ deckId }: { deckId: string }) {
               role="status"
               className="inline-flex items-center gap-2 text-sm text-muted-foreground"
             >
-              <Spinner /> Generating… usually about {following.estimate} seconds
+              <Spinner />
+              {part ? `Generating… ${part} · ` : 'Generating… '}
+              usually about {following.estimate} seconds
             </span>
           ) : null}
         </div>
