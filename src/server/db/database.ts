@@ -239,6 +239,13 @@ export interface UserAiSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The user whose Anki package export is being built, and by whom (one at a time per user). */
+export interface ExportLeaseTable {
+  user_id: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
 /** The typed map of Mnemo's own tables (better-auth manages its tables itself). */
 export interface Database {
   decks: DeckTable;
@@ -251,6 +258,7 @@ export interface Database {
   api_tokens: ApiTokenTable;
   sms_sends: SmsSendTable;
   user_ai_settings: UserAiSettingsTable;
+  export_leases: ExportLeaseTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';
