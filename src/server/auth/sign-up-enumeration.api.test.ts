@@ -1,3 +1,4 @@
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../test/support/fixtures';
 import { HttpClient, uniqueEmail } from '../../../test/support/http-client';
@@ -127,6 +128,36 @@ describe.each([
       expect(await (await prober.get('/api/auth/get-session')).json()).toBeNull();
       expect((await prober.get('/api/decks')).status).toBe(401);
       expect((await signIn(address, 'the password of someone else')).status).toBe(401);
+    },
+  );
+
+  it.runIf(linkSignsIn)(
+    'the link mailed at sign-up asks for the second factor when the account has one',
+    async () => {
+      const email = uniqueEmail('link-2fa');
+      await signUp(email, PASSWORD);
+      const confirm = await server.waitForMail(email, /^Confirm your e-mail/);
+      // Signed in with the password before confirming, the owner turns on an authenticator.
+      const owner = new HttpClient(server.url);
+      expect(
+        (await owner.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+      ).toBe(200);
+      const enable = await owner.post('/api/auth/two-factor/enable', { password: PASSWORD });
+      expect(enable.status).toBe(200);
+      const { totpURI } = (await enable.json()) as { totpURI: string };
+      const code = (OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP).generate();
+      expect((await owner.post('/api/auth/two-factor/verify-totp', { code })).status).toBe(200);
+      // Whoever holds the old link does not get past the factor.
+      const holder = new HttpClient(server.url);
+      const landed = await holder.get(
+        confirm.links.find((url) => url.includes('/verify-email')) ?? '',
+      );
+      expect(landed.status).toBe(302);
+      expect(landed.headers.get('location')).toMatch(
+        new RegExp(`^${server.url}/login\\?view=verify_otp&`),
+      );
+      expect(await (await holder.get('/api/auth/get-session')).json()).toBeNull();
+      expect((await holder.get('/api/decks')).status).toBe(401);
     },
   );
 
