@@ -151,6 +151,56 @@ describe('API tokens', () => {
     expect((await bearer.get('/api/decks')).status).toBe(200);
   });
 
+  it('reach data routes, never account routes', async () => {
+    const { client } = await signUp();
+    const bearer = await bearerFor(client);
+    const { access_token: jwt } = await json<{ access_token: string }>(
+      await bearer.post('/api/access-tokens', {}),
+      201,
+    );
+    for (const token of [bearer.token, jwt]) {
+      // Sent as a script would, from the app's own origin (so only the credential decides).
+      const send = (method: string, path: string, body?: unknown) =>
+        fetch(`${server.url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            origin: server.url,
+            'content-type': 'application/json',
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      for (const [method, path, body] of [
+        ['GET', '/api/auth/list-sessions'],
+        [
+          'POST',
+          '/api/auth/change-password',
+          { currentPassword: PASSWORD, newPassword: 'taken over by a script' },
+        ],
+        ['POST', '/api/auth/revoke-other-sessions', {}],
+        ['POST', '/api/auth/two-factor/enable', { password: PASSWORD }],
+        ['POST', '/api/auth/phone-number/send-otp', { phoneNumber: '+15550100999' }],
+        ['POST', '/api/auth/account/confirm-password', { password: PASSWORD }],
+        ['GET', '/api/auth/token'],
+        ['GET', '/api/ai-settings'],
+        ['GET', '/api/api-tokens'],
+      ] as const) {
+        const response = await send(method, path, body);
+        await response.body?.cancel();
+        expect([401, 403], `${method} ${path}`).toContain(response.status);
+      }
+      expect((await send('GET', '/api/decks')).status).toBe(200);
+    }
+    // The password is still the owner's.
+    const again = await new HttpClient(server.url).post('/api/auth/sign-in/email', {
+      email: (
+        (await (await client.get('/api/auth/get-session')).json()) as { user: { email: string } }
+      ).user.email,
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('are all revoked at once when the user asks, and by a password reset', async () => {
     const { client, email } = await signUp();
     const first = await bearerFor(client, 'One');
