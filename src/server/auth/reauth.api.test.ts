@@ -117,6 +117,53 @@ describe('re-authentication', () => {
   });
 });
 
+describe('a password set on an account without one', () => {
+  /** Signs in by a magic link: on an unconfirmed account it removes the password. */
+  async function magicLink(email: string) {
+    const client = new HttpClient(server.url);
+    const sent = Date.now();
+    await client.post('/api/auth/sign-in/magic-link', {
+      email,
+      callbackURL: '/auth/callback?returnTo=%2Fsettings',
+    });
+    // Only a link sent for this request (an earlier one is used up).
+    const mail = await server.waitForMail(email, /sign-in link/, sent);
+    await client.get(mail.links.find((link) => link.includes('/magic-link/verify')) ?? '');
+    return client;
+  }
+
+  it('needs a recent sign-in (a taken cookie would otherwise make a lasting way in), then tells the owner', async () => {
+    const { email } = await signUp();
+    const client = await magicLink(email);
+    const accounts = await json<{ providerId: string }[]>(
+      await client.get('/api/auth/list-accounts'),
+      200,
+    );
+    expect(accounts.map((account) => account.providerId)).not.toContain('credential');
+    await ageSession(client);
+    const refused = await client.post('/api/auth/account/set-password', {
+      newPassword: 'a password of the thief',
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 'REAUTH_REQUIRED',
+      message: 'This account has no password: sign out and sign in again to continue',
+    });
+    const thief = await new HttpClient(server.url).post('/api/auth/sign-in/email', {
+      email,
+      password: 'a password of the thief',
+    });
+    expect(thief.status).toBe(401);
+
+    const fresh = await magicLink(email);
+    const set = await fresh.post('/api/auth/account/set-password', {
+      newPassword: 'a password of the owner',
+    });
+    expect(set.status).toBe(200);
+    await expect.poll(() => subjects(email)).toContain('Mnemo security notice: a password was set');
+  });
+});
+
 describe('API tokens', () => {
   it('are made, listed and revoked from a session only, never with a bearer token', async () => {
     const { client } = await signUp();
