@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp, uniqueEmail } from './support/helpers';
+import { PASSWORD, signUp, uniqueEmail } from './support/helpers';
 
 /**
  * A user creates an API token in Settings and a script (Node's fetch: no cookie, no Origin)
@@ -66,4 +66,36 @@ test('an API token created in Settings drives the API from a script, until revok
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
     'Invalid or revoked API token',
   );
+});
+
+/**
+ * Issue 21 item 4: a password change offers to take the tokens back, since whoever had the
+ * password may have made some.
+ */
+test('a password change with "Revoke all API tokens too" ends every token', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, uniqueEmail('api-token-change'));
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'API tokens' });
+  await section.getByRole('button', { name: 'Create token' }).click();
+  await section.getByLabel('Token name').fill('Old script');
+  await section.getByRole('button', { name: 'Create token' }).click();
+  const token = (await section.getByLabel('New API token').textContent()) ?? '';
+  expect(token).toMatch(/^mnemo_pat_/);
+  await section.getByRole('button', { name: 'Done' }).click();
+  const script = () =>
+    fetch(`${baseURL}/api/decks`, { headers: { authorization: `Bearer ${token}` } });
+  expect((await script()).status).toBe(200);
+
+  const change = page.getByRole('region', { name: 'Change password' });
+  await change.getByLabel('Current password').fill(PASSWORD);
+  await change.getByLabel('New password', { exact: true }).fill('a new password here');
+  await change.getByLabel('Confirm new password').fill('a new password here');
+  await change.getByLabel('Revoke all API tokens too').check();
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
+  await expect(section.getByText('You have no API tokens.')).toBeVisible();
+  expect((await script()).status).toBe(401);
 });

@@ -56,6 +56,17 @@ describe('post-processing shared by every generator', () => {
     expect(postprocessCards(kept, { ...options, range: { min: 1, max: 1 } })).toHaveLength(1);
   });
 
+  it('drops a cloze card with more deletion numbers than a card may have (issue 21)', () => {
+    const card = (numbers: number) => ({
+      type: 'cloze' as const,
+      front: `${Array.from({ length: numbers }, (_, k) => `{{c${k + 1}::RuBisCO}}`).join(' ')} catalyses the first step.`,
+      back: '',
+      sourceQuote: 'RuBisCO',
+    });
+    expect(postprocessCards([card(100)], options)).toHaveLength(1);
+    expect(postprocessCards([card(101)], options)).toEqual([]);
+  });
+
   it('checks support by the content words of the answer', () => {
     expect(isSupported('chemical energy', content)).toBe(true);
     expect(isSupported('nuclear energy', content)).toBe(false);

@@ -5,6 +5,7 @@ import {
   parseCloze,
   validateCloze,
 } from '../card-content/cloze';
+import { CLOZE_NUMBERS_MAX } from '../flashcard-schemas';
 import { hasLongDeletion, isGiveaway } from './card-checks';
 import { type ContentIndex, indexContent, matchQuote, wordSequence } from './grounding';
 import { paragraphAround } from './passages';
@@ -195,7 +196,9 @@ function checkCard(raw: CandidateCard, options: PostprocessOptions, content: Con
     return REJECTIONS.notQuestion;
   }
   if (card.type === 'cloze') {
-    if (validateCloze(card.front).length > 0 || clozeNumbers(card.front).length === 0) {
+    const numbers = clozeNumbers(card.front).length;
+    // At most the deletion numbers any card may have (one sibling card each; issue 21).
+    if (validateCloze(card.front).length > 0 || numbers === 0 || numbers > CLOZE_NUMBERS_MAX) {
       return REJECTIONS.cloze;
     }
     if (hasLongDeletion(card.front)) return REJECTIONS.longCloze;

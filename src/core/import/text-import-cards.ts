@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { clozeNumbers } from '../card-content/cloze';
 import { stripControlCharacters } from '../card-content/control-characters';
 import { unguardCell } from './csv-export';
-import { CARD_CONTENT_MAX, type CardType } from '../flashcard-schemas';
+import {
+  CARD_CONTENT_MAX,
+  CARD_MESSAGES,
+  CLOZE_NUMBERS_MAX,
+  type CardType,
+} from '../flashcard-schemas';
 import { normalizeTags } from '../tags';
 import {
   type ParsedText,
@@ -125,8 +130,11 @@ function cardProblem(card: ImportedCard): string | null {
     return TEXT_IMPORT_MESSAGES.backTooLong(CARD_CONTENT_MAX);
   }
   if (card.card_type === 'qa' && !card.back_content) return TEXT_IMPORT_MESSAGES.emptyBack;
-  if (card.card_type === 'cloze' && clozeNumbers(card.front_content).length === 0) {
-    return TEXT_IMPORT_MESSAGES.clozeWithoutDeletion;
+  if (card.card_type === 'cloze') {
+    const numbers = clozeNumbers(card.front_content).length;
+    if (numbers === 0) return TEXT_IMPORT_MESSAGES.clozeWithoutDeletion;
+    // The cap every other way of making cards has (one sibling card per number; issue 21).
+    if (numbers > CLOZE_NUMBERS_MAX) return CARD_MESSAGES.tooManyClozes;
   }
   return null;
 }

@@ -2,7 +2,8 @@
  * Issue 21 item 8: an .apkg export is built in a thread into a file, from pages of 500 cards
  * (export.service.ts); a deck of several pages, with cloze notes whose cards the database may
  * give in any order, is still one valid package with every note whole. One export at a time
- * per user: a second one while the first is being built is refused in plain words (429).
+ * per user, in every process sharing the database: a second one while the first is being built
+ * is refused in plain words (429).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,7 +14,9 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importAnkiAndWait } from '../../../test/support/anki-import';
 import { buildPackage, STOCK } from '../../../test/support/anki/test-packages';
+import { runOnServerDatabase } from '../../../test/support/database-access';
 import { json, newUser } from '../../../test/support/fixtures';
+import { HttpClient } from '../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { withoutUnicase } from '../import/anki/collection';
 import { EXPORT_MESSAGES, EXPORT_PAGE } from './export.service';
@@ -136,6 +139,55 @@ describe('a large .apkg export', () => {
     await (first.status === 200 ? first : second).arrayBuffer();
     await others.arrayBuffer();
     // Once the first is built, the next export goes through.
+    (await collectionOf(await user.get('/api/export/anki?time_zone=UTC'))).close();
+  }, 240_000);
+
+  it('is one at a time per user across processes, and a dead process frees its user', async () => {
+    const user = await newUser(server.url, 'two-processes');
+    const imported = await importAnkiAndWait(
+      user,
+      pkg(),
+      { keep_decks: 'true' },
+      'big.apkg',
+      120_000,
+    );
+    expect(imported.job?.status).toBe('completed');
+    const second = await startTestServer({ shareWith: server });
+    try {
+      // The same browser session, its requests served by another process of the same database.
+      const there = new HttpClient(second.url);
+      for (const [name, value] of user.cookies) there.cookies.set(name, value);
+      const [here, away] = await Promise.all([
+        user.get('/api/export/anki?time_zone=UTC'),
+        there.get('/api/export/anki?time_zone=UTC'),
+      ]);
+      expect([here.status, away.status].sort()).toEqual([200, 429]);
+      const refused = here.status === 429 ? here : away;
+      expect(await json(refused, 429)).toEqual({
+        error: { code: 'EXPORT_RUNNING', message: EXPORT_MESSAGES.busy },
+      });
+      await (here.status === 200 ? here : away).arrayBuffer();
+      // Given back at the end of the build: the other process exports next.
+      (await collectionOf(await there.get('/api/export/anki?time_zone=UTC'))).close();
+    } finally {
+      await second.stop();
+    }
+    // A lease left by a process that died while building holds until it expires, then is taken.
+    const session = (await (await user.get('/api/auth/get-session')).json()) as {
+      user: { id: string };
+    };
+    const leave = (expiresAt: Date) =>
+      runOnServerDatabase(
+        server,
+        'insert into export_leases (user_id, holder, expires_at) values (?, ?, ?)',
+        [session.user.id, 'a dead process', expiresAt],
+      );
+    await leave(new Date(Date.now() + 60_000));
+    await json(await user.get('/api/export/anki?time_zone=UTC'), 429);
+    await runOnServerDatabase(server, 'delete from export_leases where user_id = ?', [
+      session.user.id,
+    ]);
+    await leave(new Date(Date.now() - 1000));
     (await collectionOf(await user.get('/api/export/anki?time_zone=UTC'))).close();
   }, 240_000);
 });

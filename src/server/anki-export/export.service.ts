@@ -13,6 +13,7 @@ import { mediaStoragePath } from '../media/media-paths';
 import { findMediaNames } from '../media/media-names.repository';
 import type { FileStorage } from '../storage/storage';
 import type { ExportCard, ExportDeck, ExportReview } from './collection';
+import { releaseExportLease, takeExportLease } from './export-lease';
 import { startExportThread } from './export-thread';
 import {
   findExportCardIds,
@@ -32,8 +33,11 @@ const EXPORT_DEADLINE_MS = 120_000;
 /** Cards (and answers) read from the database and handed to the thread at a time. */
 export const EXPORT_PAGE = 500;
 
-/** Users whose export is being built in this process: one at a time each. */
-const building = new Set<string>();
+/**
+ * How long an export's lease on its user lasts: past the build's deadline, so only a build
+ * whose process died loses it (export-lease.ts).
+ */
+const EXPORT_LEASE_MS = EXPORT_DEADLINE_MS + 60_000;
 
 /** `Content-Disposition` for a download (RFC 6266, with a plain fallback). */
 function attachment(name: string, fallback: string): string {
@@ -124,7 +128,8 @@ async function inPages<T>(
  * `format` picks the package generation (`package.ts`). Built in a thread of its own into a
  * temporary file (collection-builder.ts), the rows read and handed over a page at a time and
  * the media one file at a time, then sent from the file, which is already deleted (issue 21
- * item 8). One export at a time per user, within a deadline.
+ * item 8). One export at a time per user, in every process (a lease in the database), within a
+ * deadline.
  */
 export async function exportAnkiPackage(
   db: Kysely<Database>,
@@ -136,8 +141,26 @@ export async function exportAnkiPackage(
 ): Promise<Response> {
   const decks = await findExportDecks(db, userId, deckId);
   if (deckId !== undefined && decks.length === 0) throw notFound(DECK_MESSAGES.notFound);
-  if (building.has(userId)) throw new HttpError(429, 'EXPORT_RUNNING', EXPORT_MESSAGES.busy);
-  building.add(userId);
+  // Real time, not the request's test clock: leases are compared across requests.
+  const lease = await takeExportLease(db, userId, new Date(), EXPORT_LEASE_MS);
+  if (lease === null) throw new HttpError(429, 'EXPORT_RUNNING', EXPORT_MESSAGES.busy);
+  try {
+    return await buildAndSend(db, storage, userId, timeZone, decks, deckId, format);
+  } finally {
+    await releaseExportLease(db, userId, lease);
+  }
+}
+
+/** Builds the package of `decks` in its thread and answers it as a download. */
+async function buildAndSend(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  userId: string,
+  timeZone: string,
+  decks: Awaited<ReturnType<typeof findExportDecks>>,
+  deckId: string | undefined,
+  format: AnkiPackageFormat,
+): Promise<Response> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mnemo-export-'));
   const thread = startExportThread(AbortSignal.timeout(EXPORT_DEADLINE_MS));
   try {
@@ -197,7 +220,6 @@ export async function exportAnkiPackage(
     }
     throw error;
   } finally {
-    building.delete(userId);
     await thread.stop();
   }
 }

@@ -52,13 +52,15 @@ export const AUTH_ROUTE_MESSAGES = {
   phoneIsSecondFactor:
     'A phone number is a second factor: sign in with your password or e-mail first',
   signInCodesOnly: 'Only sign-in codes are sent by e-mail',
+  noIdTokenSignIn: 'Sign in with the provider through its own page',
 } as const;
 
 /**
  * Guards in front of the routes better-auth matches, keyed on the endpoint's own path (so no
  * spelling of the URL gets around them): disabled routes answer 404 as `disabledPaths` does;
  * a phone number is confirmed only for the signed-in account (the plugin would otherwise sign
- * in whoever owns the number); e-mailed codes are made only for sign-in.
+ * in whoever owns the number); e-mailed codes are made only for sign-in; an OAuth sign-in goes
+ * through the provider's page (no sign-in from a posted ID token).
  */
 export function authRouteGuard(): BetterAuthPlugin {
   return {
@@ -100,6 +102,20 @@ export function authRouteGuard(): BetterAuthPlugin {
               throw new APIError('BAD_REQUEST', {
                 code: 'EMAIL_TOO_LONG',
                 message: AUTH_MESSAGES.emailTooLong,
+              });
+            }
+          }),
+        },
+        {
+          // `/sign-in/social` with a provider's ID token in the body signs in at once, with no
+          // redirect, state or PKCE (Google One Tap); Mnemo signs in through the redirect only.
+          matcher: (context) => context.path === '/sign-in/social',
+          handler: createAuthMiddleware(async (ctx) => {
+            const idToken = (ctx.body as { idToken?: unknown } | undefined)?.idToken;
+            if (idToken !== undefined) {
+              throw new APIError('NOT_FOUND', {
+                code: 'ID_TOKEN_NOT_SUPPORTED',
+                message: AUTH_ROUTE_MESSAGES.noIdTokenSignIn,
               });
             }
           }),

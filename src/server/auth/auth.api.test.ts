@@ -390,4 +390,31 @@ describe('OAuth through a local OpenID Connect server', () => {
     // The password still works for the owner.
     expect((await signIn(email)).response.status).toBe(200);
   });
+
+  it('signs nobody in from an ID token posted to /sign-in/social: only the redirect with PKCE and state', async () => {
+    // better-auth signs in from a provider's ID token given in the body (Google One Tap), with
+    // no redirect, state or PKCE; Mnemo never offers it (issue 21: every route that creates a
+    // session is listed in docs/ARCHITECTURE.md).
+    const email = uniqueEmail('id-token');
+    const nonce = 'a-nonce-of-the-client';
+    const token = await oauth.issuer.buildToken({
+      scopesOrTransform: (_header, payload) => {
+        Object.assign(payload, {
+          aud: 'mnemo-test-client',
+          sub: `g-id-${Date.now()}`,
+          email,
+          email_verified: true,
+          nonce,
+        });
+      },
+    });
+    const client = new HttpClient(server.url);
+    const response = await client.post('/api/auth/sign-in/social', {
+      provider: 'google',
+      idToken: { token, nonce },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await sessionOf(client)).toBeNull();
+  });
 });

@@ -52,7 +52,7 @@ export const emails = {
     message(
       to,
       'Confirm your e-mail for Mnemo',
-      'Please confirm the e-mail address of your new Mnemo account.',
+      'Please confirm the e-mail address of your new Mnemo account. If you did not sign up, do not confirm: someone else chose its password. To use Mnemo with this address, reset the password from the sign-in page instead (that signs everyone else out).',
       'Confirm your e-mail',
       url,
     ),

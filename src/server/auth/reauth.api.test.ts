@@ -117,6 +117,53 @@ describe('re-authentication', () => {
   });
 });
 
+describe('a password set on an account without one', () => {
+  /** Signs in by a magic link: on an unconfirmed account it removes the password. */
+  async function magicLink(email: string) {
+    const client = new HttpClient(server.url);
+    const sent = Date.now();
+    await client.post('/api/auth/sign-in/magic-link', {
+      email,
+      callbackURL: '/auth/callback?returnTo=%2Fsettings',
+    });
+    // Only a link sent for this request (an earlier one is used up).
+    const mail = await server.waitForMail(email, /sign-in link/, sent);
+    await client.get(mail.links.find((link) => link.includes('/magic-link/verify')) ?? '');
+    return client;
+  }
+
+  it('needs a recent sign-in (a taken cookie would otherwise make a lasting way in), then tells the owner', async () => {
+    const { email } = await signUp();
+    const client = await magicLink(email);
+    const accounts = await json<{ providerId: string }[]>(
+      await client.get('/api/auth/list-accounts'),
+      200,
+    );
+    expect(accounts.map((account) => account.providerId)).not.toContain('credential');
+    await ageSession(client);
+    const refused = await client.post('/api/auth/account/set-password', {
+      newPassword: 'a password of the thief',
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 'REAUTH_REQUIRED',
+      message: 'This account has no password: sign out and sign in again to continue',
+    });
+    const thief = await new HttpClient(server.url).post('/api/auth/sign-in/email', {
+      email,
+      password: 'a password of the thief',
+    });
+    expect(thief.status).toBe(401);
+
+    const fresh = await magicLink(email);
+    const set = await fresh.post('/api/auth/account/set-password', {
+      newPassword: 'a password of the owner',
+    });
+    expect(set.status).toBe(200);
+    await expect.poll(() => subjects(email)).toContain('Mnemo security notice: a password was set');
+  });
+});
+
 describe('API tokens', () => {
   it('are made, listed and revoked from a session only, never with a bearer token', async () => {
     const { client } = await signUp();
@@ -149,6 +196,56 @@ describe('API tokens', () => {
     expect(list.api_tokens).toHaveLength(1);
     // Data routes still take the token.
     expect((await bearer.get('/api/decks')).status).toBe(200);
+  });
+
+  it('reach data routes, never account routes', async () => {
+    const { client } = await signUp();
+    const bearer = await bearerFor(client);
+    const { access_token: jwt } = await json<{ access_token: string }>(
+      await bearer.post('/api/access-tokens', {}),
+      201,
+    );
+    for (const token of [bearer.token, jwt]) {
+      // Sent as a script would, from the app's own origin (so only the credential decides).
+      const send = (method: string, path: string, body?: unknown) =>
+        fetch(`${server.url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            origin: server.url,
+            'content-type': 'application/json',
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      for (const [method, path, body] of [
+        ['GET', '/api/auth/list-sessions'],
+        [
+          'POST',
+          '/api/auth/change-password',
+          { currentPassword: PASSWORD, newPassword: 'taken over by a script' },
+        ],
+        ['POST', '/api/auth/revoke-other-sessions', {}],
+        ['POST', '/api/auth/two-factor/enable', { password: PASSWORD }],
+        ['POST', '/api/auth/phone-number/send-otp', { phoneNumber: '+15550100999' }],
+        ['POST', '/api/auth/account/confirm-password', { password: PASSWORD }],
+        ['GET', '/api/auth/token'],
+        ['GET', '/api/ai-settings'],
+        ['GET', '/api/api-tokens'],
+      ] as const) {
+        const response = await send(method, path, body);
+        await response.body?.cancel();
+        expect([401, 403], `${method} ${path}`).toContain(response.status);
+      }
+      expect((await send('GET', '/api/decks')).status).toBe(200);
+    }
+    // The password is still the owner's.
+    const again = await new HttpClient(server.url).post('/api/auth/sign-in/email', {
+      email: (
+        (await (await client.get('/api/auth/get-session')).json()) as { user: { email: string } }
+      ).user.email,
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(200);
   });
 
   it('are all revoked at once when the user asks, and by a password reset', async () => {

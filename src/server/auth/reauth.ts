@@ -12,8 +12,9 @@ import { cookieValue, verifiedToken } from './session-reader';
 
 /**
  * Re-authentication (issue 21): what could hand the account to someone holding only a session
- * (a new phone number, a new API token) needs a password typed, or a sign-in, within the last
- * few minutes; and the account's address hears of each such change.
+ * (a new phone number, a new API token, a password on an account without one) needs a password
+ * typed, or a sign-in, within the last few minutes; and the account's address hears of each such
+ * change.
  */
 export const REAUTH_SECONDS = 5 * 60;
 export const REAUTH_MESSAGES = {
@@ -50,8 +51,22 @@ async function sessionIsRecent(ctx: Ctx): Promise<boolean> {
   );
 }
 
-/** Routes of better-auth that need a recent proof: starting to confirm a (new) phone number. */
-const NEEDS_RECENT_PROOF = new Set(['/phone-number/send-otp']);
+/**
+ * Routes that need a recent proof, and what they answer without one: starting to confirm a
+ * (new) phone number; setting a password on an account without one (a way in that would outlive
+ * every session: only a sign-in can prove it, there being no password to confirm).
+ */
+const NEEDS_RECENT_PROOF = new Map<string, string>([
+  ['/phone-number/send-otp', REAUTH_MESSAGES.required],
+  ['/account/set-password', REAUTH_MESSAGES.noPassword],
+]);
+
+/** Changes the account's address is told of, by the route that makes them. */
+const NOTICES = new Map<string, string>([
+  ['/phone-number/verify', 'A phone number was confirmed for sign-in codes'],
+  ['/two-factor/disable', 'Two-factor sign-in was turned off'],
+  ['/account/set-password', 'A password was set'],
+]);
 
 /**
  * `POST /api/auth/account/confirm-password` proves the password again for this session; the
@@ -99,11 +114,11 @@ export function reauthentication(send: (mail: Mail) => void): BetterAuthPlugin {
         {
           matcher: (context) => NEEDS_RECENT_PROOF.has(context.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
-            if (!(await getSessionFromCtx(ctx))) return; // auth-routes.ts answers 401
+            if (!(await getSessionFromCtx(ctx))) return; // the route itself answers 401
             if (!(await sessionIsRecent(ctx))) {
               throw new APIError('FORBIDDEN', {
                 code: REAUTH_MESSAGES.code,
-                message: REAUTH_MESSAGES.required,
+                message: NEEDS_RECENT_PROOF.get(ctx.path) ?? REAUTH_MESSAGES.required,
               });
             }
           }),
@@ -111,18 +126,14 @@ export function reauthentication(send: (mail: Mail) => void): BetterAuthPlugin {
       ],
       after: [
         {
-          matcher: (context) =>
-            context.path === '/phone-number/verify' || context.path === '/two-factor/disable',
+          matcher: (context) => NOTICES.has(context.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned;
             if (!returned || returned instanceof Error || returned instanceof APIError) return;
             if (returned instanceof Response && !returned.ok) return;
             const session = await getSessionFromCtx(ctx);
-            if (!session) return;
-            const change =
-              ctx.path === '/two-factor/disable'
-                ? 'Two-factor sign-in was turned off'
-                : 'A phone number was confirmed for sign-in codes';
+            const change = NOTICES.get(ctx.path);
+            if (!session || !change) return;
             send(emails.securityNotice(session.user.email, change));
           }),
         },

@@ -239,6 +239,13 @@ export interface UserAiSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The user whose Anki package export is being built, and by whom (one at a time per user). */
+export interface ExportLeaseTable {
+  user_id: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
 /** The typed map of Mnemo's own tables (better-auth manages its tables itself). */
 export interface Database {
   decks: DeckTable;
@@ -252,6 +259,7 @@ export interface Database {
   sms_sends: SmsSendTable;
   user_ai_settings: UserAiSettingsTable;
   media_names: MediaNameTable;
+  export_leases: ExportLeaseTable;
 }
 
 /** The name a stored media file had in the Anki package it came from (migration 0020). */

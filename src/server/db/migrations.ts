@@ -6,6 +6,7 @@ import { smsAccountMigration } from './migration-0013-sms-account';
 import { userAiSettingsMigration } from './migration-0018-user-ai-settings';
 import { generationPartsMigration } from './migration-0019-generation-parts';
 import { mediaNamesMigration } from './migration-0020-media-names';
+import { exportLeasesMigration } from './migration-0021-export-leases';
 import { importTimeZoneMigration } from './migration-0016-import-time-zone';
 import { clozeSiblingsMigration } from './migration-0006-cloze-siblings';
 import { tagsMigration } from './migration-0007-tags';
@@ -292,6 +293,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0018_user_ai_settings': userAiSettingsMigration(timestamp),
     '0019_generation_parts': generationPartsMigration(),
     '0020_media_names': mediaNamesMigration(),
+    '0021_export_leases': exportLeasesMigration(timestamp),
   };
 }
 

@@ -153,6 +153,34 @@ describe('text import', () => {
     expect(await deckCount(user, deck.id)).toBe(3);
   });
 
+  it('refuses a cloze row with more deletion numbers than a card may have, as the API does (issue 21)', async () => {
+    const deck = await createDeck(user, 'Many deletions');
+    const many = Array.from({ length: 1500 }, (_, k) => `{{c${k + 1}::w}}`).join(' ');
+    const text = `${many}\tback\nq\ta\n`;
+    const refused = await json<{ error: { code: string; message: string } }>(
+      await user.post(`/api/decks/${deck.id}/import/text`, { text }),
+      400,
+    );
+    expect(refused.error.code).toBe('BAD_LINES');
+    expect(refused.error.message).toContain(
+      'line 1: A cloze card can use at most 100 deletion numbers (one card each)',
+    );
+    expect(await deckCount(user, deck.id)).toBe(0);
+    const skipped = await json<TextImportResult>(
+      await user.post(`/api/decks/${deck.id}/import/text`, { text, skip_bad_lines: true }),
+      201,
+    );
+    expect(skipped).toMatchObject({ imported_rows: 1, card_count: 1 });
+    // A card made by hand is refused the same way.
+    const byHand = await user.post('/api/flashcards', {
+      deck_id: deck.id,
+      card_type: 'cloze',
+      front_content: many,
+      back_content: 'back',
+    });
+    expect(byHand.status).toBe(400);
+  });
+
   it('answers 400 for a mapping to a missing column, no text, no rows; 404 for a foreign deck', async () => {
     const deck = await createDeck(user, 'Errors');
     const post = (body: unknown) => user.post(`/api/decks/${deck.id}/import/text`, body);

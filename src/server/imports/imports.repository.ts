@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database';
 
 /**
@@ -35,19 +35,25 @@ export async function findExportIds(
   return rows.map((row) => row.id);
 }
 
-/** The export's columns of these cards of the user (in no order: the caller orders them). */
+/**
+ * The export's columns of these cards of the user (in no order: the caller orders them). The
+ * page is found by primary key: the owner's check is written `user_id || ''` and the deck's
+ * name is read per card by the deck's key, since with `user_id = ?`, or a join on decks,
+ * SQLite walked the user's (or the deck's) index, every card for each page
+ * (`export-plans.api.test.ts`).
+ */
 export async function findExportRowsByIds(db: Kysely<Database>, userId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('flashcards')
-    .innerJoin('decks', (join) =>
-      join
-        .onRef('decks.id', '=', 'flashcards.deck_id')
-        .onRef('decks.user_id', '=', 'flashcards.user_id'),
-    )
-    .select([
+    .select((eb) => [
       'flashcards.id',
-      'decks.name as deck',
+      eb
+        .selectFrom('decks')
+        .select('decks.name')
+        .whereRef('decks.id', '=', 'flashcards.deck_id')
+        .where('decks.user_id', '=', userId)
+        .as('deck'),
       'flashcards.front_content',
       'flashcards.back_content',
       'flashcards.card_type',
@@ -55,9 +61,11 @@ export async function findExportRowsByIds(db: Kysely<Database>, userId: string, 
       'flashcards.card_state',
       'flashcards.due_date',
     ])
-    .where('flashcards.user_id', '=', userId)
+    .where(sql<string>`${sql.ref('flashcards.user_id')} || ''`, '=', userId)
     .where('flashcards.id', 'in', ids)
     .execute();
+  // Every card has its deck (a foreign key of the same user); the check keeps the type exact.
+  return rows.flatMap((row) => (row.deck === null ? [] : [{ ...row, deck: row.deck }]));
 }
 
 export async function findDeckName(db: Kysely<Database>, userId: string, deckId: string) {

@@ -248,6 +248,19 @@ describe('fetchUrlContent: limits and failures', () => {
     }
   });
 
+  it('says a page could not be reached without the system’s own words (addresses, ports)', async () => {
+    // A port nobody listens on: the connection is refused (ECONNREFUSED 127.0.0.1:port).
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const error = await refusal(fetchUrlContent(`http://127.0.0.1:${closed}/`, local));
+    expect(error.message).toBe('Failed to process URL: the page could not be reached');
+    expect(error.code).toBe('URL_UNREACHABLE');
+  });
+
   it('accepts http and https only, and refuses what does not parse', async () => {
     for (const url of [
       'ftp://example.com/file',

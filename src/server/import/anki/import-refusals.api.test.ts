@@ -3,10 +3,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../../core/deck-schemas';
 import type { Flashcard, FlashcardPage } from '../../../core/flashcard-schemas';
+import { runOnServerDatabase } from '../../../../test/support/database-access';
 import { createDeck, json, newUser } from '../../../../test/support/fixtures';
 import { IMPORT_OUTCOME, importAnkiAndWait } from '../../../../test/support/anki-import';
 import type { HttpClient } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { IMPORT_JOB_MESSAGES } from '../../../core/anki/import-schemas';
 import { PACKAGE_MESSAGES } from './package';
 import {
   buildPackage,
@@ -172,5 +174,43 @@ describe('refusing what is not a readable Anki package', () => {
     form.set('keep_decks', 'true');
     const noFile = await user.request('/api/import/anki', { method: 'POST', body: form });
     expect(noFile.status).toBe(400);
+  });
+
+  it('says an unexpected failure in plain words, never the exception’s own text (SQL, paths)', async () => {
+    const user = await newUser(server.url);
+    const { id } = (
+      await json<{ user: { id: string } }>(await user.get('/api/auth/get-session'), 200)
+    ).user;
+    // The database refuses this user's cards with a text an operator, not a user, should read.
+    const secret = 'disk I/O error at /var/lib/mnemo/private/mnemo.db';
+    const postgres = Boolean(server.databaseUrl);
+    const statements = postgres
+      ? [
+          `create function mnemo_test_refuse() returns trigger language plpgsql as $$ begin raise exception '${secret}'; end $$`,
+          `create trigger mnemo_test_refuse before insert on flashcards for each row when (new.user_id = '${id}') execute function mnemo_test_refuse()`,
+        ]
+      : [
+          `create trigger mnemo_test_refuse before insert on flashcards when new.user_id = '${id}' begin select raise(abort, '${secret}'); end`,
+        ];
+    for (const statement of statements) await runOnServerDatabase(server, statement, []);
+    try {
+      const response = await upload(user, buildPackage(basic()), { keep_decks: 'true' });
+      expect(response.headers.get(IMPORT_OUTCOME)).toBe('failed');
+      expect(response.job?.error).toEqual({
+        code: 'IMPORT_FAILED',
+        message: IMPORT_JOB_MESSAGES.unexpected,
+      });
+      expect(JSON.stringify(response.job)).not.toContain('/var/lib');
+      expect(await cardsOf(user)).toEqual([]);
+      // The operator still finds the cause in the log.
+      expect(server.output()).toContain(secret);
+    } finally {
+      await runOnServerDatabase(
+        server,
+        'drop trigger mnemo_test_refuse' + (postgres ? ' on flashcards' : ''),
+        [],
+      );
+      if (postgres) await runOnServerDatabase(server, 'drop function mnemo_test_refuse()', []);
+    }
   });
 });
