@@ -126,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai,
     ankiImportMaxBytes: e.ANKI_IMPORT_MAX_MB * 1024 * 1024,
     quotas: { storageBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024, cards: e.USER_CARD_QUOTA },
+    ankiImportMemoryMb: e.ANKI_IMPORT_MEMORY_MB,
     ankiImportRowLimits: {
       maxCards: e.ANKI_IMPORT_MAX_CARDS,
       maxReviews: e.ANKI_IMPORT_MAX_REVIEWS,

@@ -155,6 +155,7 @@ export function startWorkers(
         deadlineSeconds: config.generation.deadlineSeconds,
         quotas: config.quotas,
         rowLimits: config.ankiImportRowLimits,
+        memoryMb: config.ankiImportMemoryMb,
       }),
     );
   }

@@ -93,6 +93,9 @@ export const IMPORT_JOB_MESSAGES = {
   tooLong: 'The import took too long and was stopped',
   interrupted: 'The import was interrupted too many times; try again',
   uploadGone: 'The uploaded package is gone; import it again',
+  /** The conversion passed the memory an import may use (ANKI_IMPORT_MEMORY_MB). */
+  tooMuchMemory:
+    'This package is too large to import here: split it into smaller decks in Anki and import each of them',
   /** An error of ours, not of the package: its own text stays in the log. */
   unexpected:
     'The import failed and nothing was imported; try again, and if it fails again the package may be damaged',

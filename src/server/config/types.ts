@@ -52,6 +52,8 @@ export interface Config {
   ankiImportMaxBytes: number;
   /** Rows one Anki package may hold: notes and cards, review rows (issue 21). */
   ankiImportRowLimits: { maxCards: number; maxReviews: number };
+  /** Heap of the thread that reads one Anki package (ANKI_IMPORT_MEMORY_MB). */
+  ankiImportMemoryMb: number;
   /** Per user: bytes of stored files (USER_STORAGE_QUOTA_MB) and cards (USER_CARD_QUOTA). */
   quotas: { storageBytes: number; cards: number };
   /**

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnkiImportJob } from '../../../core/anki/import-schemas';
+import { type AnkiImportJob, IMPORT_JOB_MESSAGES } from '../../../core/anki/import-schemas';
 import type { Deck } from '../../../core/deck-schemas';
 import { createDb } from '../../db/database';
 import { createDeck, json, newUser } from '../../../../test/support/fixtures';
@@ -156,6 +156,39 @@ describe('a large Anki package', () => {
       } finally {
         await db.close();
       }
+    },
+  );
+});
+
+describe('an Anki package whose reading needs more memory than an import may use', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The conversion thread's heap is bounded (ANKI_IMPORT_MEMORY_MB): past it the thread is
+    // stopped and the package refused, whatever its rows, instead of the process growing.
+    server = await startTestServer({ env: { ANKI_IMPORT_MEMORY_MB: '64' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(
+    'is refused in plain words, nothing is written, and the server goes on',
+    { timeout: 300_000 },
+    async () => {
+      const user = await newUser(server.url);
+      const big = buildPackage(bigSpec(40_000, 5));
+      const response = await importAnkiAndWait(user, big, { keep_decks: 'true' });
+      expect(response.job?.status).toBe('failed');
+      expect(response.job?.error).toEqual({
+        code: 'IMPORT_TOO_LARGE',
+        message: IMPORT_JOB_MESSAGES.tooMuchMemory,
+      });
+      expect(await decksOf(user)).toEqual([]);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const small = await importAnkiAndWait(user, buildPackage(bigSpec(10, 5)), {
+        keep_decks: 'true',
+      });
+      expect(await small.json()).toMatchObject({ cards: 10, reviews: 50 });
     },
   );
 });

@@ -54,6 +54,8 @@ export interface ImportWorkerOptions {
   quotas: Quotas;
   /** Rows a package may hold (ANKI_IMPORT_MAX_CARDS, ANKI_IMPORT_MAX_REVIEWS). */
   rowLimits?: RowLimits;
+  /** The conversion thread's heap (ANKI_IMPORT_MEMORY_MB). */
+  memoryMb?: number;
   pollMs?: number;
 }
 
@@ -202,6 +204,7 @@ export class ImportWorker {
         onProgress: progress,
         timeZone: job.time_zone ?? 'UTC',
         limits: this.options.rowLimits,
+        memoryMb: this.options.memoryMb,
       });
       const converted = Date.now();
       await checkImportQuotas(db, storage, job.user_id, this.options.quotas, plan);
