@@ -25,13 +25,24 @@ export interface KeptDeck {
   media: string[];
   /** Answers given on the device on the copy's study day (distinct new cards, reviews). */
   studiedOffline: { dayStart: string; newCardIds: string[]; reviewCount: number };
+  /**
+   * Why it is kept: the user switched it on ('chosen'), or it was studied in the last days
+   * ('recent', within the size budget: keep-plan.ts). Copies kept before had none: chosen.
+   */
+  reason?: 'chosen' | 'recent';
+  /** Bytes it takes on the device: the copy and its media (shown in Settings and on the deck). */
+  bytes?: number;
 }
 
 export const keptKey = (userId: string, deckId: string) => `${userId}:${deckId}`;
 
 const dayStart = (at: Date, timeZone: string) => studyDayBounds(at, timeZone).start.toISOString();
 
-export function keptDeckFrom(userId: string, copy: OfflineCopy): KeptDeck {
+export function keptDeckFrom(
+  userId: string,
+  copy: OfflineCopy,
+  reason: 'chosen' | 'recent' = 'chosen',
+): KeptDeck {
   const media = new Set<string>();
   for (const card of copy.cards) {
     for (const name of [...mediaNamesIn(card.front_content), ...mediaNamesIn(card.back_content)]) {
@@ -44,6 +55,7 @@ export function keptDeckFrom(userId: string, copy: OfflineCopy): KeptDeck {
     deckId: copy.deck.id,
     copy,
     media: [...media],
+    reason,
     studiedOffline: {
       dayStart: dayStart(new Date(copy.updated_at), copy.time_zone),
       newCardIds: [],
