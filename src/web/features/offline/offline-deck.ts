@@ -138,3 +138,22 @@ export function withAnswer(
         : { ...studied, reviewCount: studied.reviewCount + 1 },
   };
 }
+
+/**
+ * The copy after an answer given on the device was undone: the card is back as it was before
+ * (`previous`), and the answer no longer counts against today's limits.
+ */
+export function withoutAnswer(kept: KeptDeck, previous: QueueCard): KeptDeck {
+  const studied = kept.studiedOffline;
+  return {
+    ...kept,
+    copy: {
+      ...kept.copy,
+      cards: kept.copy.cards.map((card) => (card.id === previous.id ? previous : card)),
+    },
+    studiedOffline:
+      previous.card_state === 'new'
+        ? { ...studied, newCardIds: studied.newCardIds.filter((id) => id !== previous.id) }
+        : { ...studied, reviewCount: Math.max(0, studied.reviewCount - 1) },
+  };
+}

@@ -55,6 +55,12 @@ const tallyListeners = new Set<TallyListener>();
 let tally: SyncTally = { recorded: 0, deleted: 0, refused: 0 };
 /** Offline sessions made on the server by this page (asked once each). */
 const madeSessions = new Set<string>();
+/** The item being sent now, and when its sending ends (a withdrawal waits for it). */
+let inFlight: { id: string; done: Promise<void> } | undefined;
+/** Answers taken back (undo) before they were sent: never sent, even if read meanwhile. */
+const withdrawn = new Set<string>();
+/** Answers this page sent and the server recorded (an undo of one asks the server). */
+const recorded = new Set<string>();
 
 function db(): Promise<IDBPDatabase> {
   database ??= openDB('mnemo', 1, {
@@ -179,8 +185,16 @@ async function sendAll(): Promise<void> {
       reportTally();
       return;
     }
+    if (withdrawn.has(next.id)) {
+      await remove(next.id); // read before its undo took it out: not sent
+      await publish();
+      continue;
+    }
+    let ended = () => {};
+    inFlight = { id: next.id, done: new Promise<void>((resolve) => (ended = resolve)) };
     try {
       await send(next);
+      recorded.add(next.id);
       count(next);
       await remove(next.id);
       await publish();
@@ -195,9 +209,35 @@ async function sendAll(): Promise<void> {
         if (!merged) for (const listener of errorListeners) listener(error, next);
         continue;
       }
+      inFlight = undefined;
+      ended();
       await sleep(delay);
       delay = Math.min(30_000, delay * 2);
+    } finally {
+      inFlight = undefined;
+      ended();
     }
+  }
+}
+
+/**
+ * Takes back an answer (undo): 'withdrawn' when it had not been sent (it never will be),
+ * 'recorded' when the server has it (the server's undo must take it back), 'gone' when the
+ * server refused it (nothing to take back there). An answer being sent is waited for.
+ */
+export async function withdrawReview(id: string): Promise<'withdrawn' | 'recorded' | 'gone'> {
+  for (;;) {
+    if (inFlight?.id === id) {
+      await inFlight.done;
+      continue;
+    }
+    const waiting = (await all()).some((item) => item.id === id);
+    if (inFlight?.id === id) continue; // its sending began meanwhile
+    if (!waiting) return recorded.has(id) ? 'recorded' : 'gone';
+    withdrawn.add(id); // from here on the sender skips it (checked before each send)
+    await remove(id);
+    await publish();
+    return 'withdrawn';
   }
 }
 
