@@ -80,3 +80,37 @@ export async function studyThroughApi(page: Page, deckId: string, cardIds?: stri
   }
   return started.session.id as string;
 }
+
+export interface DeviceCard {
+  id: string;
+  front_content: string;
+  review_count: number;
+  due_date: string;
+}
+
+/** The cards of a deck as the device keeps them (its copy in IndexedDB 'mnemo-offline'). */
+export function deviceCards(page: Page, deckId: string): Promise<DeviceCard[] | null> {
+  return page.evaluate(async (id) => {
+    const open = indexedDB.open('mnemo-offline');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = db.transaction('decks').objectStore('decks').getAll();
+    const kept = await new Promise<{ deckId: string; copy: { cards: DeviceCard[] } }[]>(
+      (resolve) => {
+        all.onsuccess = () => resolve(all.result);
+      },
+    );
+    db.close();
+    const deck = kept.find((each) => each.deckId === id);
+    return deck
+      ? deck.copy.cards.map(({ id, front_content, review_count, due_date }) => ({
+          id,
+          front_content,
+          review_count,
+          due_date,
+        }))
+      : null;
+  }, deckId);
+}
