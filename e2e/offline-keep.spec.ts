@@ -84,3 +84,17 @@ test('a deck studied recently is kept by default, within the space set in Settin
   await expect(deckCard(page, 'Untouched').getByText('Available offline')).toBeVisible();
   await expect(deckCard(page, 'Studied').getByText('Available offline')).toHaveCount(0);
 });
+
+test('a deck studied online is kept for offline as soon as its session ends', async ({ page }) => {
+  await signUp(page, uniqueEmail('offline-keep-now'));
+  const deckId = await deckWithCards(page, 'Evening', 1);
+  await page.goto(`/deck/${deckId}/learn`);
+  await page.getByRole('button', { name: 'Start Session' }).click();
+  await expect(page.getByText('Card 1 of 1')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: /^Easy/ })).toBeVisible();
+  await page.keyboard.press('4'); // Easy: the card is not seen again today
+  await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+  await expect(deckCard(page, 'Evening').getByText('Available offline')).toBeVisible();
+});

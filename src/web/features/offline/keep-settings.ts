@@ -58,3 +58,15 @@ export function markSynced(userId: string, at: Date): void {
     // Storage refused: nothing to show.
   }
 }
+
+const studiedListeners = new Set<() => void>();
+
+/** A session was completed online: the deck is now one studied recently (the keeper keeps it). */
+export function studiedOnline(): void {
+  for (const listener of studiedListeners) listener();
+}
+
+export function onStudiedOnline(listener: () => void): () => void {
+  studiedListeners.add(listener);
+  return () => studiedListeners.delete(listener);
+}

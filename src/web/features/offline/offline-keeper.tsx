@@ -3,7 +3,7 @@ import { useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { flushReviews, onSyncMerged } from '../study/review-queue';
 import { syncKeptDecks } from './keep-decks';
-import { onKeepSettingsChange } from './keep-settings';
+import { onKeepSettingsChange, onStudiedOnline } from './keep-settings';
 import { syncSummary } from './sync-summary';
 
 /**
@@ -33,13 +33,16 @@ export function OfflineKeeper() {
     };
     refresh();
     window.addEventListener('online', refresh);
-    // Settings → Offline changed: keep or forget at once.
-    const off = onKeepSettingsChange(() => {
+    // Settings → Offline changed, or a deck was just studied: keep or forget at once.
+    const sync = () => {
       if (navigator.onLine) void syncKeptDecks(user.id).catch(() => undefined);
-    });
+    };
+    const offSettings = onKeepSettingsChange(sync);
+    const offStudied = onStudiedOnline(sync);
     return () => {
       live = false;
-      off();
+      offSettings();
+      offStudied();
       window.removeEventListener('online', refresh);
     };
   }, [user]);

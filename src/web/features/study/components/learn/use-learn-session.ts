@@ -19,6 +19,7 @@ import {
   onReviewRejected,
 } from '../../review-queue';
 import { useAuth } from '../../../../lib/auth';
+import { studiedOnline } from '../../../offline/keep-settings';
 import { type Answer, answeredCard, counted, percentOf } from './answer';
 import { finishOffline, keepOfflineAnswer, startAnySession, undoOffline } from './offline-session';
 import { useRatingLabels, useSchedulerSettings } from './use-rating-labels';
@@ -118,6 +119,7 @@ export function useLearnSession(deck: Deck) {
         setPhase('completed');
         setFinishing('no');
         refreshCounts();
+        studiedOnline(); // a deck studied recently is kept for offline
       } catch (error) {
         // SPEC §4: a failed completion is only logged; the phase stays 'learning'.
         console.error('Could not complete the session', error);
