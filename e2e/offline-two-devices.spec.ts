@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD, signUp, submitSignIn, uniqueEmail } from './support/helpers';
 import {
   answerGood,
@@ -88,6 +88,71 @@ test('two devices: offline answers merge with edits, a deletion and answers made
   const kept = (await deviceCards(a, deckId)) ?? [];
   expect(kept.map((card) => card.id)).not.toContain(deleted);
   for (const card of kept) expect(card).toEqual(onServer.get(card.id));
+
+  await contextA.close();
+  await contextB.close();
+});
+
+/** Hard: the card comes back within minutes, so both devices' copies hold it afterwards. */
+async function answerHard(page: Page, position: number, total: number) {
+  await expect(page.getByText(`Card ${position} of ${total}`)).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: /^Hard/ })).toBeVisible();
+  await page.keyboard.press('2');
+  if (position < total) await expect(page.getByText(`Card ${position + 1} of`)).toBeVisible();
+}
+
+test('two devices answer the same deck offline, then sync: every answer once, one state', async ({
+  browser,
+}) => {
+  const email = uniqueEmail('two-offline');
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  const a = await contextA.newPage();
+  const b = await contextB.newPage();
+  await signUp(a, email);
+  const deckId = await deckWithCards(a, 'Tram', 3);
+  await keepOffline(a, deckId);
+  await b.goto('/login');
+  await submitSignIn(b, email, PASSWORD);
+  await expect(b).toHaveURL(/\/dashboard$/);
+  await keepOffline(b, deckId);
+
+  for (const [context, page] of [
+    [contextA, a],
+    [contextB, b],
+  ] as const) {
+    await context.setOffline(true);
+    await page.goto(`/deck/${deckId}/learn`);
+    await page.reload();
+    await page.getByRole('button', { name: 'Start Session' }).click();
+    for (const position of [1, 2, 3]) await answerHard(page, position, 3);
+    await expect(page.getByRole('heading', { name: 'Session Complete!' })).toBeVisible();
+  }
+
+  await contextA.setOffline(false);
+  await expect(a.getByText('3 answers were recorded')).toBeVisible();
+  await contextB.setOffline(false);
+  await expect(b.getByText('3 answers were recorded')).toBeVisible();
+
+  // Both devices' answers, each once, one after the other on each card (the server's order).
+  const server = await serverCards(a, deckId);
+  expect(server.map((card) => card.review_count)).toEqual([2, 2, 2]);
+  const stats = await (await a.request.get(`/api/stats?deck_id=${deckId}`)).json();
+  expect([stats.total_reviews, stats.total_sessions]).toEqual([6, 2]);
+  // Both devices take that state: B as its sync ends, A when it opens next.
+  await a.reload();
+  const onServer = new Map(
+    server.map(({ id, front_content, review_count, due_date }) => [
+      id,
+      { id, front_content, review_count, due_date },
+    ]),
+  );
+  for (const page of [a, b]) {
+    await expect
+      .poll(async () => (await deviceCards(page, deckId))?.sort((x, y) => x.id.localeCompare(y.id)))
+      .toEqual([...onServer.values()].sort((x, y) => x.id.localeCompare(y.id)));
+  }
 
   await contextA.close();
   await contextB.close();
