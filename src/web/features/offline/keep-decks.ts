@@ -2,6 +2,7 @@ import type { Deck } from '../../../core/deck-schemas';
 import { api, isApiError } from '../../lib/api-client';
 import { timeZone } from '../../lib/time-zone';
 import { fits, recentDeckIds } from './keep-plan';
+import { all as waitingAnswers } from '../study/answer-store';
 import { keepSettings, markSynced } from './keep-settings';
 import { fetchKept, forgetDeck, keptDecks, pruneMedia, saveKept } from './offline-store';
 
@@ -19,7 +20,8 @@ let queue: Promise<void> = Promise.resolve();
  * the connection returns, when Settings → Offline changes): every chosen deck is fetched again;
  * the decks studied in the last days are kept, latest first, while they fit in the budget;
  * a recently studied deck kept before that no longer is (or no longer fits) is forgotten, and
- * so is a deck deleted elsewhere. One run at a time: a call during a run runs after it.
+ * so is a deck deleted elsewhere. One run at a time: a call during a run runs after it. Never
+ * while answers wait to be sent (the keeper sends them first).
  */
 export function syncKeptDecks(userId: string): Promise<void> {
   const run = queue.then(() => syncOnce(userId));
@@ -28,6 +30,9 @@ export function syncKeptDecks(userId: string): Promise<void> {
 }
 
 async function syncOnce(userId: string): Promise<void> {
+  // Answers given on the device still wait: the server's copy would not hold them, and a card
+  // answered offline would be asked again. The keeper syncs after they were sent.
+  if ((await waitingAnswers()).length > 0) return;
   const settings = keepSettings(userId);
   const kept = await keptDecks(userId);
   let decks: Deck[];

@@ -33,12 +33,10 @@ export function OfflineKeeper() {
     };
     refresh();
     window.addEventListener('online', refresh);
-    // Settings → Offline changed, or a deck was just studied: keep or forget at once.
-    const sync = () => {
-      if (navigator.onLine) void syncKeptDecks(user.id).catch(() => undefined);
-    };
-    const offSettings = onKeepSettingsChange(sync);
-    const offStudied = onStudiedOnline(sync);
+    // Settings → Offline changed, or a deck was just studied: keep or forget at once (after
+    // the answers waiting, as always: a copy never misses an answer given on the device).
+    const offSettings = onKeepSettingsChange(refresh);
+    const offStudied = onStudiedOnline(refresh);
     return () => {
       live = false;
       offSettings();
