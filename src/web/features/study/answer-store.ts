@@ -49,10 +49,10 @@ function db(): Promise<IDBPDatabase> {
 
 /** Every answer waiting, oldest first. */
 export async function all(): Promise<PendingReview[]> {
-  if (memoryFallback) return [...memoryFallback];
+  const oldestFirst = (items: PendingReview[]) => items.sort((a, b) => a.createdAt - b.createdAt);
+  if (memoryFallback) return oldestFirst([...memoryFallback]);
   try {
-    const items = (await (await db()).getAll(STORE)) as PendingReview[];
-    return items.sort((a, b) => a.createdAt - b.createdAt);
+    return oldestFirst((await (await db()).getAll(STORE)) as PendingReview[]);
   } catch {
     // Private windows of some browsers refuse IndexedDB: keep answers in memory instead.
     memoryFallback = [];
@@ -76,12 +76,16 @@ export async function remove(id: string) {
   else await (await db()).delete(STORE, id);
 }
 
-/** Never retried: the server will refuse this answer whatever happens. */
+/**
+ * Never retried: the server will refuse this answer whatever happens. Not a 401: the sign-in
+ * ran out (a device offline for days); the answer waits until the learner signs in again.
+ */
 export function isPermanent(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
     error.status >= 400 &&
     error.status < 500 &&
+    error.status !== 401 &&
     error.status !== 408 &&
     error.status !== 429
   );
