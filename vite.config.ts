@@ -11,9 +11,11 @@ const DARK_BACKGROUND = '#0b0c16';
 
 /**
  * The SPA lives in src/web and is built into dist/web, which the server serves. The build also
- * writes the web app manifest and the service worker (Workbox, through vite-plugin-pwa): it
- * precaches the app shell and its assets, so every page opens offline after one visit; API
- * answers are never cached by it, except the media of decks kept for offline. A new worker waits until the user accepts it (src/web/lib/pwa.ts).
+ * writes the web app manifest and builds the service worker (src/web/sw.ts, Workbox, through
+ * vite-plugin-pwa): it precaches the app shell and its assets, so every page opens offline
+ * after one visit; API answers are never cached by it, except the media of decks kept for
+ * offline; it sends waiting answers on a background sync. A new worker waits until the user
+ * accepts it (src/web/lib/pwa.ts).
  */
 export default defineConfig({
   root: path.join(here, 'src/web'),
@@ -46,27 +48,15 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
+      // Our own worker (src/web/sw.ts: Workbox's precaching and routes, and the background
+      // sync of waiting answers); the plugin builds it and injects the precache list.
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt,wasm}'],
         // pdf.js's worker is the largest asset, and the import pages need it offline too.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/healthz$/, /^\/readyz$/, /^\/\.well-known\//],
-        cleanupOutdatedCaches: true,
-        // Media of the decks kept for offline (content-addressed names: a name's bytes never
-        // change): the page stores them in 'mnemo-media', the worker answers from there when
-        // the network fails. Nothing else under /api/ is ever cached.
-        runtimeCaching: [
-          {
-            urlPattern: ({ url }) => url.pathname.startsWith('/api/media/'),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'mnemo-media',
-              networkTimeoutSeconds: 10,
-              expiration: { maxEntries: 5000 },
-            },
-          },
-        ],
       },
     }),
   ],

@@ -14,6 +14,7 @@ import { createDeck, newUser } from '../test/support/fixtures';
 import { startTestServer } from '../test/support/test-server';
 import { adversarialBench } from './adversarial';
 import { answersBench } from './answers';
+import { OFFLINE_SYNC_SECTION, offlineSyncBench } from './offline-sync';
 import { PAGE_LOAD_SECTION, pageLoadBench, pageLoadReport } from './page-load';
 import { ankiExportBench } from './anki-export';
 import { ankiImportBench } from './anki-import';
@@ -261,6 +262,7 @@ transaction: the card, the \`card_reviews\` row and the session counters.
     const answers = await answersBench();
     const ankiImport = await ankiImportBench();
     const ankiExport = await ankiExportBench();
+    const offlineSync = await offlineSyncBench();
     const linearTime = `${linearTimeBench()}\n\n${patternBench()}`;
     // Several app processes need PostgreSQL (SQLite is one process's file).
     const scale = process.env.DATABASE_URL
@@ -280,6 +282,7 @@ transaction: the card, the \`card_reviews\` row and the session counters.
       report = replaceSection(report, 'Scheduler evaluation', evaluation);
       report = replaceSection(report, 'Anki packages', `${ankiImport}\n\n${ankiExport}`);
       report = replaceSection(report, 'Hostile content, linear time', linearTime);
+      report = replaceSection(report, OFFLINE_SYNC_SECTION, offlineSync);
       if (pageLoad) report = replaceSection(report, PAGE_LOAD_SECTION, pageLoadReport(pageLoad));
       report = replaceSection(
         report,

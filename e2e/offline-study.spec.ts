@@ -1,54 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/helpers';
+import { answerGood, deckWithCards, keepOffline, origin } from './support/offline';
 
 /**
  * Issue 24: a deck kept for offline study opens, is studied and syncs without losing or
  * doubling an answer.
  */
-
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-async function deckWithCards(page: Page, name: string, count: number) {
-  const headers = origin(page);
-  const deck = await (await page.request.post('/api/decks', { data: { name }, headers })).json();
-  const cards = Array.from({ length: count }, (_, index) => ({
-    deck_id: deck.id,
-    front_content: `${name} question ${index + 1}?`,
-    back_content: `Answer ${index + 1}`,
-  }));
-  const response = await page.request.post('/api/flashcards/bulk', { data: { cards }, headers });
-  expect(response.status()).toBe(201);
-  return deck.id as string;
-}
-
-/** Waits until the service worker is active and controls the page (one reload after install). */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
-}
-
-async function keepOffline(page: Page, deckId: string) {
-  await page.goto(`/deck/${deckId}`);
-  await controlledByServiceWorker(page);
-  const toggle = page.getByRole('switch', { name: 'Available offline' });
-  await toggle.click();
-  await expect(page.getByText(/^Available offline · updated /)).toBeVisible();
-  await expect(toggle).toBeChecked();
-}
-
-/** Shows the answer and answers Good with the keyboard; waits for the next card or the end. */
-async function answerGood(page: Page, position: number, total: number) {
-  await expect(page.getByText(`Card ${position} of ${total}`)).toBeVisible();
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: /^Good/ })).toBeVisible();
-  await page.keyboard.press('3');
-  if (position < total) await expect(page.getByText(`Card ${position + 1} of`)).toBeVisible();
-}
 
 /** The schedules the device gave the cards of a kept deck (its copy in IndexedDB). */
 function deviceSchedules(page: Page, deckId: string) {

@@ -67,6 +67,7 @@ export interface RequestOptions {
 }
 
 function sendToLogin(): void {
+  if (typeof window === 'undefined') return; // the service worker sending answers (sw.ts)
   const { pathname, search } = window.location;
   if (pathname === '/login' || pathname === '/signup') return;
   // A full navigation reloads the auth state, which is stale when the session expired.

@@ -1,8 +1,8 @@
 import { CloudOff } from 'lucide-react';
-import { updatedText } from './offline-toggle';
+import { storedText, updatedText } from './offline-toggle';
 import { useKeptDeck } from './use-kept-deck';
 
-/** A dashboard deck card's 'Offline: updated 14:05' when the deck is kept on this device. */
+/** A dashboard deck card's 'Available offline: updated 14:05 · 12 cards, 40 KB' when the deck is kept on this device. */
 export function KeptOffline({ deckId }: { deckId: string }) {
   const kept = useKeptDeck(deckId);
   if (!kept) return null;
@@ -12,7 +12,9 @@ export function KeptOffline({ deckId }: { deckId: string }) {
         <CloudOff aria-hidden="true" className="size-3.5" />
         <span>Available offline</span>
       </dt>
-      <dd>{updatedText(kept.copy.updated_at)}</dd>
+      <dd>
+        {updatedText(kept.copy.updated_at)} · {storedText(kept)}
+      </dd>
     </div>
   );
 }

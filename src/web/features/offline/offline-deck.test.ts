@@ -3,7 +3,14 @@ import type { Deck } from '../../../core/deck-schemas';
 import type { OfflineCopy } from '../../../core/offline-schemas';
 import { buildSessionQueue } from '../../../core/scheduling';
 import type { QueueCard } from '../../../core/study-schemas';
-import { keptDeckFrom, offlineCounts, offlineQueue, studiedNow, withAnswer } from './offline-deck';
+import {
+  keptDeckFrom,
+  offlineCounts,
+  offlineQueue,
+  studiedNow,
+  withAnswer,
+  withoutAnswer,
+} from './offline-deck';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
@@ -98,5 +105,22 @@ describe('a deck kept offline', () => {
     const tomorrow = new Date('2026-03-11T05:00:00.000Z');
     expect(studiedNow(kept, tomorrow)).toEqual({ newCount: 0, reviewCount: 0 });
     expect(offlineCounts(kept, tomorrow)).toEqual({ newCards: 2, dueCards: 0 });
+  });
+
+  it('takes back an undone answer: the card as it was, the limits as before', () => {
+    const before = keptDeckFrom('user', copy(cards));
+    const learning = { ...cards[0]!, card_state: 'learning' as const, due_date: NOW.toISOString() };
+    const once = withAnswer(before, cards[0]!, learning, NOW);
+    const twice = withAnswer(
+      once,
+      learning,
+      { ...learning, due_date: '2026-03-11T04:00:00.000Z' },
+      NOW,
+    );
+    expect(withoutAnswer(twice, learning)).toEqual(once);
+    expect(withoutAnswer(once, cards[0]!)).toEqual(before);
+    expect(offlineQueue(withoutAnswer(once, cards[0]!), NOW, 'seed')).toEqual(
+      offlineQueue(before, NOW, 'seed'),
+    );
   });
 });

@@ -25,13 +25,24 @@ export interface KeptDeck {
   media: string[];
   /** Answers given on the device on the copy's study day (distinct new cards, reviews). */
   studiedOffline: { dayStart: string; newCardIds: string[]; reviewCount: number };
+  /**
+   * Why it is kept: the user switched it on ('chosen'), or it was studied in the last days
+   * ('recent', within the size budget: keep-plan.ts). Copies kept before had none: chosen.
+   */
+  reason?: 'chosen' | 'recent';
+  /** Bytes it takes on the device: the copy and its media (shown in Settings and on the deck). */
+  bytes?: number;
 }
 
 export const keptKey = (userId: string, deckId: string) => `${userId}:${deckId}`;
 
 const dayStart = (at: Date, timeZone: string) => studyDayBounds(at, timeZone).start.toISOString();
 
-export function keptDeckFrom(userId: string, copy: OfflineCopy): KeptDeck {
+export function keptDeckFrom(
+  userId: string,
+  copy: OfflineCopy,
+  reason: 'chosen' | 'recent' = 'chosen',
+): KeptDeck {
   const media = new Set<string>();
   for (const card of copy.cards) {
     for (const name of [...mediaNamesIn(card.front_content), ...mediaNamesIn(card.back_content)]) {
@@ -44,6 +55,7 @@ export function keptDeckFrom(userId: string, copy: OfflineCopy): KeptDeck {
     deckId: copy.deck.id,
     copy,
     media: [...media],
+    reason,
     studiedOffline: {
       dayStart: dayStart(new Date(copy.updated_at), copy.time_zone),
       newCardIds: [],
@@ -124,5 +136,24 @@ export function withAnswer(
               : [...studied.newCardIds, previous.id],
           }
         : { ...studied, reviewCount: studied.reviewCount + 1 },
+  };
+}
+
+/**
+ * The copy after an answer given on the device was undone: the card is back as it was before
+ * (`previous`), and the answer no longer counts against today's limits.
+ */
+export function withoutAnswer(kept: KeptDeck, previous: QueueCard): KeptDeck {
+  const studied = kept.studiedOffline;
+  return {
+    ...kept,
+    copy: {
+      ...kept.copy,
+      cards: kept.copy.cards.map((card) => (card.id === previous.id ? previous : card)),
+    },
+    studiedOffline:
+      previous.card_state === 'new'
+        ? { ...studied, newCardIds: studied.newCardIds.filter((id) => id !== previous.id) }
+        : { ...studied, reviewCount: Math.max(0, studied.reviewCount - 1) },
   };
 }

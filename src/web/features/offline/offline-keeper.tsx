@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { flushReviews, onSyncMerged } from '../study/review-queue';
-import { refreshKeptDecks } from './offline-store';
+import { syncKeptDecks } from './keep-decks';
+import { onKeepSettingsChange, onStudiedOnline } from './keep-settings';
 import { syncSummary } from './sync-summary';
 
 /**
  * Keeps the decks kept for offline up to date (issue 24): when the app opens online and when
  * the connection returns, the answers waiting are sent first, then every kept copy is fetched
- * again (so it holds the server's state after them). Says what a sync of answers given offline
+ * again (so it holds the server's state after them), with the decks studied in the last days
+ * (keep-decks.ts). Says what a sync of answers given offline
  * merged.
  */
 export function OfflineKeeper() {
@@ -26,13 +28,19 @@ export function OfflineKeeper() {
     const refresh = () => {
       if (!navigator.onLine) return;
       void flushReviews()
-        .then(() => (live ? refreshKeptDecks(user.id) : undefined))
+        .then(() => (live ? syncKeptDecks(user.id) : undefined))
         .catch(() => undefined);
     };
     refresh();
     window.addEventListener('online', refresh);
+    // Settings → Offline changed, or a deck was just studied: keep or forget at once (after
+    // the answers waiting, as always: a copy never misses an answer given on the device).
+    const offSettings = onKeepSettingsChange(refresh);
+    const offStudied = onStudiedOnline(refresh);
     return () => {
       live = false;
+      offSettings();
+      offStudied();
       window.removeEventListener('online', refresh);
     };
   }, [user]);

@@ -1,7 +1,7 @@
 import { type IDBPDatabase, openDB } from 'idb';
 import { mediaUrl } from '../../../core/card-content/media';
 import type { OfflineCopy } from '../../../core/offline-schemas';
-import { api, isApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { timeZone } from '../../lib/time-zone';
 import { type KeptDeck, keptDeckFrom, keptKey } from './offline-deck';
 
@@ -47,44 +47,67 @@ export async function saveKept(kept: KeptDeck): Promise<void> {
   changed();
 }
 
-async function keepMedia(names: string[]) {
-  if (names.length === 0 || typeof caches === 'undefined') return;
+/** Keeps the media in the cache; answers the bytes they take. */
+async function keepMedia(names: string[]): Promise<number> {
+  if (names.length === 0 || typeof caches === 'undefined') return 0;
   const cache = await caches.open(MEDIA_CACHE);
+  let bytes = 0;
   for (const name of names) {
     const url = mediaUrl(name);
-    if (await cache.match(url)) continue; // content-addressed: a name never changes its bytes
+    const cached = await cache.match(url); // content-addressed: a name never changes its bytes
+    if (cached) {
+      bytes += (await cached.blob()).size;
+      continue;
+    }
     const response = await fetch(url, { credentials: 'same-origin' });
-    if (response.ok) await cache.put(url, response);
+    if (!response.ok) continue;
+    bytes += (await response.clone().blob()).size;
+    await cache.put(url, response);
   }
+  return bytes;
 }
 
-/** Fetches the deck's copy and its media and keeps them (replacing an older copy). */
-export async function keepDeck(userId: string, deckId: string): Promise<KeptDeck> {
+const copyBytes = (copy: OfflineCopy) => new TextEncoder().encode(JSON.stringify(copy)).length;
+
+/** Fetches the deck's copy and its media (kept in the cache); the copy is not saved yet. */
+export async function fetchKept(
+  userId: string,
+  deckId: string,
+  reason: 'chosen' | 'recent' = 'chosen',
+): Promise<KeptDeck> {
   const copy = await api.get<OfflineCopy>(
     `/api/decks/${encodeURIComponent(deckId)}/study/offline?time_zone=${encodeURIComponent(timeZone())}`,
   );
-  const kept = keptDeckFrom(userId, copy);
-  await keepMedia(kept.media);
+  const kept = keptDeckFrom(userId, copy, reason);
+  return { ...kept, bytes: copyBytes(copy) + (await keepMedia(kept.media)) };
+}
+
+/** Fetches the deck's copy and its media and keeps them (replacing an older copy). */
+export async function keepDeck(
+  userId: string,
+  deckId: string,
+  reason: 'chosen' | 'recent' = 'chosen',
+): Promise<KeptDeck> {
+  const kept = await fetchKept(userId, deckId, reason);
   await saveKept(kept);
   return kept;
+}
+
+/** Takes out of the media cache what no deck kept on the device (any user's) shows. */
+export async function pruneMedia(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const shown = new Set(
+    ((await (await db()).getAll(STORE)) as KeptDeck[]).flatMap((kept) =>
+      kept.media.map((name) => new URL(mediaUrl(name), location.origin).href),
+    ),
+  );
+  const cache = await caches.open(MEDIA_CACHE);
+  for (const request of await cache.keys()) {
+    if (!shown.has(request.url)) await cache.delete(request);
+  }
 }
 
 export async function forgetDeck(userId: string, deckId: string): Promise<void> {
   await (await db()).delete(STORE, keptKey(userId, deckId));
   changed();
-}
-
-/**
- * Brings every kept deck of the user up to date (when the app is online and opened, after the
- * answers waiting were sent); a deck deleted elsewhere is no longer kept.
- */
-export async function refreshKeptDecks(userId: string): Promise<void> {
-  for (const kept of await keptDecks(userId)) {
-    try {
-      await keepDeck(userId, kept.deckId);
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) await forgetDeck(userId, kept.deckId);
-      else if (!isApiError(error) || error.status === 0) return; // offline again
-    }
-  }
 }

@@ -1,5 +1,17 @@
-import { type IDBPDatabase, openDB } from 'idb';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-client';
+import {
+  all,
+  ANSWER_SYNC_TAG,
+  isPermanent,
+  type OfflineSessionInfo,
+  type PendingReview,
+  put,
+  remove,
+  send,
+  SEND_ANSWERS_MESSAGE,
+} from './answer-store';
+
+export type { OfflineSessionInfo, PendingReview };
 
 /**
  * The durable answer queue ("nothing lost"): every rating is written to IndexedDB first and
@@ -11,27 +23,12 @@ import { ApiError, apiRequest } from '../../lib/api-client';
  * session first (POST /api/decks/:id/study/offline-sessions, harmless to repeat), and the
  * session's end waits in the queue after its answers. When the queue is empty, what was merged
  * is reported (answers recorded, cards deleted elsewhere).
+ *
+ * Background sync: while answers wait (offline, or the server out of reach), the page asks the
+ * browser for a 'sync' (where it offers it: Chromium); the service worker then sends them even
+ * with the app closed, or asks an open page to (sw.ts). Otherwise they go at the next start or
+ * when the tab regains the network.
  */
-
-export interface OfflineSessionInfo {
-  deckId: string;
-  sessionType: 'mixed' | 'new_only' | 'review_only';
-  timeZone: string;
-  startedAt: string;
-}
-
-export interface PendingReview {
-  id: string;
-  sessionId: string;
-  cardId: string;
-  response: 'again' | 'hard' | 'good' | 'easy';
-  responseTimeSeconds: number;
-  createdAt: number;
-  /** A session studied offline: made on the server before its first answer is sent. */
-  offline?: OfflineSessionInfo;
-  /** 'complete': not an answer but the end of an offline session (at `createdAt`). */
-  kind?: 'answer' | 'complete';
-}
 
 /** What a sync of offline answers merged (reported once the queue is empty). */
 export interface SyncTally {
@@ -44,54 +41,18 @@ type Listener = (pending: number) => void;
 type ErrorListener = (error: ApiError, review: PendingReview) => void;
 type TallyListener = (tally: SyncTally) => void;
 
-const STORE = 'pending-reviews';
-let database: Promise<IDBPDatabase> | undefined;
 const listeners = new Set<Listener>();
 const errorListeners = new Set<ErrorListener>();
 let pendingCount = 0;
 let sending: Promise<void> | undefined;
-let memoryFallback: PendingReview[] | undefined;
 const tallyListeners = new Set<TallyListener>();
 let tally: SyncTally = { recorded: 0, deleted: 0, refused: 0 };
-/** Offline sessions made on the server by this page (asked once each). */
-const madeSessions = new Set<string>();
-
-function db(): Promise<IDBPDatabase> {
-  database ??= openDB('mnemo', 1, {
-    upgrade(upgrade) {
-      upgrade.createObjectStore(STORE, { keyPath: 'id' });
-    },
-  });
-  return database;
-}
-
-async function all(): Promise<PendingReview[]> {
-  if (memoryFallback) return [...memoryFallback];
-  try {
-    const items = (await (await db()).getAll(STORE)) as PendingReview[];
-    return items.sort((a, b) => a.createdAt - b.createdAt);
-  } catch {
-    // Private windows of some browsers refuse IndexedDB: keep answers in memory instead.
-    memoryFallback = [];
-    return [];
-  }
-}
-
-async function put(review: PendingReview) {
-  if (memoryFallback) memoryFallback.push(review);
-  else {
-    try {
-      await (await db()).put(STORE, review);
-    } catch {
-      memoryFallback = [review];
-    }
-  }
-}
-
-async function remove(id: string) {
-  if (memoryFallback) memoryFallback = memoryFallback.filter((item) => item.id !== id);
-  else await (await db()).delete(STORE, id);
-}
+/** The item being sent now, and when its sending ends (a withdrawal waits for it). */
+let inFlight: { id: string; done: Promise<void> } | undefined;
+/** Answers taken back (undo) before they were sent: never sent, even if read meanwhile. */
+const withdrawn = new Set<string>();
+/** Answers this page sent and the server recorded (an undo of one asks the server). */
+const recorded = new Set<string>();
 
 async function publish() {
   pendingCount = (await all()).filter((item) => item.kind !== 'complete').length;
@@ -110,51 +71,18 @@ const sleep = (ms: number) =>
     window.addEventListener('online', done);
   });
 
-/** Never retried: the server will refuse this answer whatever happens. */
-function isPermanent(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 408 &&
-    error.status !== 429
-  );
-}
-
-const offlineSessionPath = (info: OfflineSessionInfo) =>
-  `/api/decks/${encodeURIComponent(info.deckId)}/study/offline-sessions`;
-
-/** Sends one item: an answer, or an offline session's end; an offline session is made first. */
-async function send(next: PendingReview): Promise<void> {
-  const { offline } = next;
-  const session = offline && {
-    id: next.sessionId,
-    session_type: offline.sessionType,
-    time_zone: offline.timeZone,
-    started_at: offline.startedAt,
-  };
-  if (session && !madeSessions.has(next.sessionId)) {
-    await apiRequest(offlineSessionPath(offline), { method: 'POST', body: session });
-    madeSessions.add(next.sessionId);
-  }
-  if (session && next.kind === 'complete') {
-    await apiRequest(offlineSessionPath(offline), {
-      method: 'POST',
-      body: { ...session, completed_at: new Date(next.createdAt).toISOString() },
-    });
-    return;
-  }
-  await apiRequest(`/api/study/sessions/${encodeURIComponent(next.sessionId)}/reviews`, {
-    method: 'POST',
-    body: {
-      id: next.id,
-      card_id: next.cardId,
-      response: next.response,
-      response_time_seconds: next.responseTimeSeconds,
-      // When it was answered: the server schedules from this instant, as the buttons did.
-      answered_at: new Date(next.createdAt).toISOString(),
-    },
-  });
+/** Asks the browser to wake the service worker when the network returns (Background Sync). */
+function askBackgroundSync() {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & {
+          sync?: { register(tag: string): Promise<void> };
+        }
+      ).sync?.register(ANSWER_SYNC_TAG),
+    )
+    .catch(() => undefined); // not offered, or refused: the next start or 'online' sends them
 }
 
 function count(next: PendingReview, error?: ApiError) {
@@ -179,8 +107,16 @@ async function sendAll(): Promise<void> {
       reportTally();
       return;
     }
+    if (withdrawn.has(next.id)) {
+      await remove(next.id); // read before its undo took it out: not sent
+      await publish();
+      continue;
+    }
+    let ended = () => {};
+    inFlight = { id: next.id, done: new Promise<void>((resolve) => (ended = resolve)) };
     try {
       await send(next);
+      recorded.add(next.id);
       count(next);
       await remove(next.id);
       await publish();
@@ -195,9 +131,36 @@ async function sendAll(): Promise<void> {
         if (!merged) for (const listener of errorListeners) listener(error, next);
         continue;
       }
+      inFlight = undefined;
+      ended();
+      askBackgroundSync();
       await sleep(delay);
       delay = Math.min(30_000, delay * 2);
+    } finally {
+      inFlight = undefined;
+      ended();
     }
+  }
+}
+
+/**
+ * Takes back an answer (undo): 'withdrawn' when it had not been sent (it never will be),
+ * 'recorded' when the server has it (the server's undo must take it back), 'gone' when the
+ * server refused it (nothing to take back there). An answer being sent is waited for.
+ */
+export async function withdrawReview(id: string): Promise<'withdrawn' | 'recorded' | 'gone'> {
+  for (;;) {
+    if (inFlight?.id === id) {
+      await inFlight.done;
+      continue;
+    }
+    const waiting = (await all()).some((item) => item.id === id);
+    if (inFlight?.id === id) continue; // its sending began meanwhile
+    if (!waiting) return recorded.has(id) ? 'recorded' : 'gone';
+    withdrawn.add(id); // from here on the sender skips it (checked before each send)
+    await remove(id);
+    await publish();
+    return 'withdrawn';
   }
 }
 
@@ -213,6 +176,7 @@ export function flushReviews(): Promise<void> {
 export async function enqueueReview(review: PendingReview): Promise<void> {
   await put(review);
   await publish();
+  if (navigator.onLine === false) askBackgroundSync();
   void flushReviews();
 }
 
@@ -234,7 +198,13 @@ export function onSyncMerged(listener: TallyListener): () => void {
   return () => tallyListeners.delete(listener);
 }
 
-// Back online: send at once instead of waiting for the backoff.
+// Back online, or the service worker's background sync asks: send at once instead of waiting
+// for the backoff (this page sends, so an answer it withdrew is never sent by the worker).
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => void flushReviews());
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type === SEND_ANSWERS_MESSAGE) {
+      void flushReviews();
+    }
+  });
 }

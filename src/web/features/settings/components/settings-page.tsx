@@ -9,10 +9,11 @@ import { ChangePasswordSection } from './change-password-section';
 import { FilesSection } from './files-section';
 import { sessionsQueryKey, SessionsSection } from './sessions-section';
 import { StudySection } from './study-section';
+import { OfflineSection } from '../../offline/offline-section';
 import { TwoFactorSection } from './two-factor-section';
 import { UsageSection } from './usage-section';
 
-/** /settings: the account page (e-mail, password, two-factor, sessions, API tokens, study, uploaded files). */
+/** /settings: the account page (e-mail, password, two-factor, sessions, API tokens, study, offline, uploaded files). */
 export function SettingsPage() {
   const { user, session } = useAuth();
   const queryClient = useQueryClient();
@@ -39,6 +40,7 @@ export function SettingsPage() {
         <SessionsSection currentSessionId={session?.id} />
         <ApiTokensSection />
         <StudySection />
+        <OfflineSection />
         <AiSection />
         <UsageSection />
         <FilesSection />

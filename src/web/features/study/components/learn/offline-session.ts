@@ -1,10 +1,21 @@
 import type { QueueCard } from '../../../../../core/study-schemas';
-import { offlineQueue, withAnswer } from '../../../offline/offline-deck';
+import { offlineQueue, withAnswer, withoutAnswer } from '../../../offline/offline-deck';
 import { keptDeck, saveKept } from '../../../offline/offline-store';
 import { isApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
-import { type LearningSession, startSession, type StartedSession } from '../../api/study';
-import { enqueueReview, flushReviews, type OfflineSessionInfo } from '../../review-queue';
+import {
+  type LearningSession,
+  startSession,
+  type StartedSession,
+  undoReview,
+} from '../../api/study';
+import {
+  enqueueReview,
+  flushReviews,
+  type OfflineSessionInfo,
+  withdrawReview,
+} from '../../review-queue';
+import { type Answer, counted } from './answer';
 
 /**
  * A session studied offline (issue 24): its queue comes from the deck kept on the device
@@ -67,6 +78,30 @@ export function keepOfflineAnswer(
     })
     .catch(() => undefined);
   return writes;
+}
+
+/**
+ * Undo in a session studied offline: the answer is taken out of the queue before it is sent
+ * (never sent), or, sent meanwhile, taken back by the server's undo; the kept copy has the card
+ * as it was and the answer off today's counts. Throws when the server's undo fails.
+ */
+export async function undoOffline(
+  userId: string | undefined,
+  deckId: string,
+  session: LearningSession,
+  last: Answer,
+): Promise<{ card: QueueCard; session: LearningSession }> {
+  if ((await withdrawReview(last.reviewId)) === 'recorded') await undoReview(session.id);
+  if (userId) {
+    writes = writes
+      .then(async () => {
+        const kept = await keptDeck(userId, deckId);
+        if (kept) await saveKept(withoutAnswer(kept, last.card));
+      })
+      .catch(() => undefined);
+    await writes;
+  }
+  return { card: last.card, session: counted(session, last.rating, -1) };
 }
 
 /** The session as completed on the device now. */

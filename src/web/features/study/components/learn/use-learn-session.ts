@@ -2,14 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import type { Deck } from '../../../../../core/deck-schemas';
-import {
-  REQUEUE_AGAIN_SECONDS,
-  type Rating,
-  scheduleReview,
-  schedulingCardFrom,
-  sessionRequeueDelaySeconds,
-  studyDayBounds,
-} from '../../../../../core/scheduling';
+import { REQUEUE_AGAIN_SECONDS, type Rating } from '../../../../../core/scheduling';
 import { isApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../decks/utils';
 import {
@@ -26,23 +19,13 @@ import {
   onReviewRejected,
 } from '../../review-queue';
 import { useAuth } from '../../../../lib/auth';
-import { finishOffline, keepOfflineAnswer, startAnySession } from './offline-session';
+import { studiedOnline } from '../../../offline/keep-settings';
+import { type Answer, answeredCard, counted, percentOf } from './answer';
+import { finishOffline, keepOfflineAnswer, startAnySession, undoOffline } from './offline-session';
 import { useRatingLabels, useSchedulerSettings } from './use-rating-labels';
 import { useRequeue } from './use-requeue';
 import { changeCardStatus } from '../../../cards/api/card-status';
-import { leechAfterAnswer, siblingsBuriedBy, withoutCards } from './session-status';
-
-interface Answer {
-  reviewId: string;
-  card: QueueCard;
-  rating: Rating;
-  position: number;
-  /** Siblings this answer buried out of the queue (undo brings them back). */
-  buried?: QueueCard[];
-}
-
-const percentOf = (done: number, total: number) =>
-  total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100));
+import { siblingsBuriedBy, withoutCards } from './session-status';
 
 /**
  * The learn page's session (SPEC §4): start, answers written to IndexedDB first, requeued cards
@@ -136,6 +119,7 @@ export function useLearnSession(deck: Deck) {
         setPhase('completed');
         setFinishing('no');
         refreshCounts();
+        studiedOnline(); // a deck studied recently is kept for offline
       } catch (error) {
         // SPEC §4: a failed completion is only logged; the phase stays 'learning'.
         console.error('Could not complete the session', error);
@@ -185,27 +169,7 @@ export function useLearnSession(deck: Deck) {
         });
         return;
       }
-      // The same scheduler, clock and zone as the server's, to know when the card comes back.
-      const next = scheduleReview(schedulingCardFrom(card), rating, settings, now, zone);
-      // A leech with the deck's 'suspend' action leaves the session (no requeue).
-      const leech = leechAfterAnswer(card, next.lapses, deck);
-      const delay = leech.suspend
-        ? null
-        : sessionRequeueDelaySeconds(
-            settings.scheduler,
-            rating,
-            card.card_state,
-            next,
-            now,
-            studyDayBounds(now, zone).end,
-          );
-      const updated: QueueCard = {
-        ...card,
-        ...next,
-        due_date: next.due_date.toISOString(),
-        last_reviewed_at: now.toISOString(),
-        review_count: card.review_count + 1,
-      };
+      const { updated, delay, leech } = answeredCard(card, rating, settings, now, zone, deck);
       if (offline.current && user) void keepOfflineAnswer(user.id, deck.id, card, updated, now);
       if (leech.notice) toast.warning(leech.notice);
       // Siblings the deck buries after an answer leave the queue.
@@ -225,15 +189,7 @@ export function useLearnSession(deck: Deck) {
         position,
         buried: queue.slice(position + 1).filter((item) => buried.has(item.id)),
       });
-      setSession((current) =>
-        current
-          ? {
-              ...current,
-              cards_studied: current.cards_studied + 1,
-              [`${rating}_count`]: current[`${rating}_count`] + 1,
-            }
-          : current,
-      );
+      setSession((current) => (current ? counted(current, rating, 1) : current));
       setRevealed(false);
       setPercent((current) => Math.max(current, percentOf(position + 1, nextQueue.length)));
       shownAt.current = Date.now();
@@ -276,13 +232,14 @@ export function useLearnSession(deck: Deck) {
     [card, session, finishing, queue, position, refreshCounts, finish],
   );
 
+  /** Online the server takes the answer back; offline it is never sent (offline-session.ts). */
   const undo = useCallback(async () => {
-    if (offline.current) return; // undo asks the server
     const last = answers.current.pop();
     if (!last || !session) return;
     try {
-      await flushReviews();
-      const result = await undoReview(session.id);
+      const result = offline.current
+        ? await undoOffline(user?.id, deck.id, session, last)
+        : await flushReviews().then(() => undoReview(session.id));
       const rejoined = requeue.takeBack(last.reviewId);
       const restored = result.card ?? last.card;
       setQueue((current) => {
@@ -306,7 +263,7 @@ export function useLearnSession(deck: Deck) {
       answers.current.push(last);
       toast.error('Undo Failed', { description: errorMessage(error, 'Could not undo.') });
     }
-  }, [session, queue.length, refreshCounts]);
+  }, [session, queue.length, refreshCounts, user, deck.id]);
 
   return {
     phase,
@@ -321,8 +278,7 @@ export function useLearnSession(deck: Deck) {
     finishing,
     result,
     intervals,
-    // Undo asks the server: not in a session studied offline.
-    canUndo: answers.current.length > 0 && !offline.current,
+    canUndo: answers.current.length > 0,
     /** Started from the deck kept on the device. */
     offline: Boolean(offline.current),
     /** Past the last card, a requeued card still to come at this time (else null). */
