@@ -270,3 +270,47 @@ test('the session is asked for beside the app’s script, once, not after the sc
   expect(events.indexOf('session')).toBeLessThan(events.indexOf('entry sent'));
   expect(events.filter((event) => event === 'session')).toHaveLength(1);
 });
+
+test("a returning user's deck page asks for its data beside the app's script, each request once", async ({
+  page: first,
+  browser,
+  baseURL,
+}) => {
+  // Issue 19: public/boot.js starts the deck page's first GETs in <head> for a user this device
+  // has seen signed in; the app's API client takes those answers instead of asking again.
+  await signUp(first, uniqueEmail('early-data'));
+  const origin = new URL(first.url()).origin;
+  const deck = await first.request.post('/api/decks', {
+    data: { name: 'Early data' },
+    headers: { origin },
+  });
+  const { id } = (await deck.json()) as { id: string };
+  await first.goto('/dashboard');
+  await expect(first.getByRole('heading', { name: 'Early data' })).toBeVisible();
+  // The same device (its storage) on a load from the network, not from the service worker.
+  const context = await browser.newContext({
+    baseURL,
+    storageState: await first.context().storageState(),
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const events: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === `/api/decks/${id}` || pathname === '/api/flashcards') events.push(pathname);
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    events.push('entry sent');
+    await route.continue();
+  });
+  await page.goto(`/deck/${id}`);
+  await expect(page.getByRole('heading', { name: 'Early data', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const entry = events.indexOf('entry sent');
+  expect(events.indexOf(`/api/decks/${id}`)).toBeLessThan(entry);
+  expect(events.indexOf('/api/flashcards')).toBeLessThan(entry);
+  expect(events.filter((event) => event === `/api/decks/${id}`)).toHaveLength(1);
+  expect(events.filter((event) => event === '/api/flashcards')).toHaveLength(1);
+  await context.close();
+});

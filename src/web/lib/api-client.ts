@@ -84,20 +84,40 @@ async function readError(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, response.statusText, body);
 }
 
+/** How long after the page's start public/boot.js's early answers may still be taken. */
+const EARLY_ANSWER_MS = 10_000;
+
+/**
+ * The answer to a GET that public/boot.js started before the app's script arrived (a page's
+ * first data), taken once and only in the first seconds: a later GET asks again.
+ */
+function earlyAnswer(path: string): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = (
+    window as { __mnemoEarly?: { at: number; gets: Record<string, Promise<Response> | undefined> } }
+  ).__mnemoEarly;
+  const answer = early?.gets[path];
+  if (!early || !answer) return undefined;
+  early.gets[path] = undefined;
+  return Date.now() - early.at < EARLY_ANSWER_MS ? answer : undefined;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // A FormData body (an upload) sets its own multipart content type.
   const form = options.body instanceof FormData ? options.body : undefined;
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   let response: Response;
+  const early = (options.method ?? 'GET') === 'GET' ? earlyAnswer(path) : undefined;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      credentials: 'same-origin',
-      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        credentials: 'same-origin',
+        body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
