@@ -6,6 +6,9 @@ import { type CandidateCard, postprocessCards } from './postprocess';
 import { answerIsOn } from './card-checks';
 import { cardProblems, isTrivialAnswer } from './quality';
 import { questionsFor } from './questions';
+import { signalQuestions } from './definition-forms';
+import { signalMaterial } from './signal-material';
+import { questionParses } from './question-parse';
 import type { Names, Question } from './question-text';
 import { codeNamesOf, isStatement, standsAlone, withReferent } from './standalone';
 import { chooseForStrategy, type Material } from './selection';
@@ -48,8 +51,15 @@ export interface BuiltinResult {
  */
 function specific(term: TermSpan, names: Names): boolean {
   if (term.text.includes(' ')) return true;
-  return term.rarity >= 4 || names.has(term.text.toLowerCase()) || /^[A-Z]{2,}/.test(term.text);
+  // 'Economists' in an economics text, 'Europe': guessed, not learnt (issue 23).
+  if (PRACTITIONERS.test(term.text)) return false;
+  const name = names.has(term.text.toLowerCase()) && term.rarity >= 2.8;
+  return term.rarity >= 4 || name || /^[A-Z]{2,}/.test(term.text);
 }
+
+/** The people of a field, named by the field's own texts: never the answer worth hiding. */
+export const PRACTITIONERS =
+  /^(?:economists?|scientists?|historians?|biologists?|chemists?|physicists?|researchers?|scholars?|psychologists?|philosophers?|physicians?|doctors?|experts?|sociologists?|political scientists?)$/i;
 
 /** 'The canonical name … is Nil.': the short name at the end is what to hide. */
 function complementOf(text: string): string | undefined {
@@ -60,7 +70,7 @@ function complementOf(text: string): string | undefined {
   return match?.[1];
 }
 
-const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary']);
+const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary', 'list']);
 
 /** Scores below this are everyday words: not a cloze answer. */
 const MIN_TERM_SCORE = 1.2;
@@ -84,6 +94,7 @@ function materialOf(
   wanted: GeneratedCardType[],
   names: Names,
   keys: Set<string>,
+  signals: Question[],
 ): Material | null {
   const terms = nounPhrases({ ...sentence, text }, frequency)
     .map((term) => ({ term, score: termScore(term, stats) }))
@@ -98,10 +109,19 @@ function materialOf(
   // A fact question needs a key term in its sentence; definitions are always material.
   const aboutKeyTerm = sentence.tokens.some((token) => keys.has(token.lemma));
   // Asked for cloze cards too: a defined term is the best deletion.
-  const asked = questionsFor(text, sentence.tokens, names).filter(
-    (question) => aboutKeyTerm || DEFINING.has(question.form),
-  );
-  const questions: Question[] = wanted.includes('qa') ? asked : [];
+  // The document's own definitions (marked terms, definition forms, counted lists) lead.
+  const fronts = new Set(signals.map((question) => question.front.toLowerCase()));
+  const asked = [
+    ...signals,
+    ...questionsFor(text, sentence.tokens, names).filter(
+      (question) =>
+        (aboutKeyTerm || DEFINING.has(question.form)) && !fronts.has(question.front.toLowerCase()),
+    ),
+  ];
+  // A question whose parse does not hold is not asked (issue 23).
+  const questions: Question[] = wanted.includes('qa')
+    ? asked.filter((question) => questionParses(question.front))
+    : [];
   const cards: CandidateCard[] = [];
   for (const question of questions) {
     cards.push({
@@ -116,9 +136,18 @@ function materialOf(
   const labelled = /^[^:]{1,40}:\s/.test(text);
   if (wanted.includes('cloze') && !labelled) {
     // A defined term is the best deletion; otherwise the best-scoring term.
+    // A term the document marks is the deletion it asks for; then a defined term.
+    const markedTerm = sentence.marked
+      .map(
+        (term) =>
+          new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(text)?.[0],
+      )
+      .find((found) => found !== undefined && !stats.topics.has(found.toLowerCase()));
     const defined =
+      markedTerm ??
       asked.find((question) => question.form === 'definition' || question.form === 'called')
-        ?.term ?? complementOf(text);
+        ?.term ??
+      complementOf(text);
     const named =
       defined && !terms.some((entry) => entry.term.text === defined) && !isTrivialAnswer(defined)
         ? [{ term: { text: defined, head: defined.toLowerCase(), rarity: 7 }, score: 99 }]
@@ -136,14 +165,15 @@ function materialOf(
   const usable = cards.filter((card) => cardProblems(card).length === 0);
   if (usable.length === 0) return null;
   const best = terms[0]?.score ?? 0;
-  const definitional = questions.some(
-    (question) => question.form === 'definition' || question.form === 'called',
-  );
+  const definitional =
+    sentence.marked.length > 0 ||
+    questions.some((question) => ['definition', 'called', 'list'].includes(question.form));
   return {
     sentence,
     cards: usable,
     // A defined term leads: Key Concepts chooses by it.
     terms: [
+      ...sentence.marked.map((term) => term.split(' ').pop() ?? ''),
       ...questions
         .filter((question) => DEFINING.has(question.form))
         .map((question) => question.term.toLowerCase().split(' ').pop() ?? ''),
@@ -152,6 +182,7 @@ function materialOf(
     score:
       best +
       (definitional ? 4 : 0) +
+      (sentence.marked.length > 0 || signals.length > 0 ? 3 : 0) +
       (sentence.firstBlockOfSection && sentence.inBlock === 0 ? 1 : 0),
     definitional,
     leaned: previous !== undefined && text !== sentence.text,
@@ -186,8 +217,14 @@ export function generateBuiltinCards(
       previous?.tokens ?? null,
       (word) => rarityOf(word, frequency) >= 3,
     );
-    if (text === null || !standsAlone(text)) return;
-    if (!isStatement(text, sentence, page)) return;
+    // A definition the document marks asks a question that stands alone even when its
+    // sentence does not ('And as noted earlier, basophils release heparin, a …').
+    const signals = signalQuestions(sentence.text, sentence.marked, names);
+    if (text === null || !standsAlone(text) || !isStatement(text, sentence, page)) {
+      const found = signalMaterial(sentence, signals, request.cardTypes);
+      if (found) material.push(found);
+      return;
+    }
     const found = materialOf(
       sentence,
       text,
@@ -197,6 +234,7 @@ export function generateBuiltinCards(
       request.cardTypes,
       names,
       keys,
+      signals,
     );
     if (found) material.push(found);
   });

@@ -43,8 +43,22 @@ function clauses(text: string): string[] {
 }
 
 function splitClauses(whole: string): string[] {
-  const parts = whole
-    .split(/;\s+|,\s+(?:and|but|while|whereas)\s+/u)
+  // ', and' after a comma in the same clause ends a list ('fibrin, platelets, and
+  // erythrocytes'): the list is not cut there (issue 23).
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of whole.matchAll(/;\s+|,\s+(?:and|but|while|whereas)\s+/gu)) {
+    const before = whole.slice(start, match.index);
+    if (/^,\s+and\s/u.test(match[0]) && before.includes(',')) continue;
+    parts.push(before);
+    start = match.index + match[0].length;
+  }
+  parts.push(whole.slice(start));
+  return cleanClauses(parts);
+}
+
+function cleanClauses(split: string[]): string[] {
+  const parts = split
     .map((clause) => clause.trim())
     .filter((clause) => clause.split(/\s+/).length >= 4);
   return parts.length > 1 ? parts : [];
@@ -63,6 +77,8 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
     )
       return;
     if (answerIsOn(question.back, question.front)) return;
+    // 'Three basic steps' before ': vascular spasm, …': the answer is cut at a colon.
+    if (text.toLowerCase().includes(`${question.back.toLowerCase()}:`)) return;
     if (!balanced(question.front) || !balanced(question.back)) return;
     out.push(question);
   };
@@ -107,7 +123,9 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
         .replace(/^refers to$/, 'refer to')
         .replace(/^refer$/, 'refer');
       const auxiliary = /s$/.test(verb.split(' ')[0] ?? '') ? 'does' : 'do';
-      if (isTermPhrase(subject) && body.split(/\s+/).length <= 25) {
+      // 'Protecting some necessarily means …': an action, not a term.
+      const action = /^\p{L}+ing\b|\b\p{L}+ly$/u.test(subject);
+      if (isTermPhrase(subject) && !action && body.split(/\s+/).length <= 25) {
         const ask = verb.startsWith('refer') ? 'refer to' : base;
         push({
           form: 'definition',
@@ -179,10 +197,31 @@ function glossaryQuestion(text: string, tokens: Token[]): Question | null {
   // 'Requires more code', 'Easy to implement': a property, not what the term is.
   if (afterColon.pos === 'VERB' && /s$/.test(afterColon.text)) return null;
   if (/^\S+\s+to\s/.test(body)) return null;
+  // 'Temperature: Higher temperatures increase …' is a statement under a label, not a meaning.
+  const after = tokens.slice(colon + 1);
+  const relative = after.findIndex((token) => /^(?:that|which|who|where)$/i.test(token.text));
+  const verbAt = after.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX');
+  if (
+    verbAt > 0 &&
+    (relative < 0 || verbAt < relative) &&
+    !/(?:ing|ed)$/.test(after[verbAt]?.text ?? '')
+  ) {
+    return null;
+  }
   // 'State is scoped to the component' is a statement, not what the term is.
   if (/^\S+(?:\s+\S+)?\s+(?:is|are|was|were|can|will)\s/.test(body)) return null;
   const count = body.split(/\s+/).length;
   if (count < 3 || count > 25 || !isTermPhrase(term)) return null;
+  // 'Temperature: Higher temperatures increase …' says something about the term, not what it is.
+  const stem = term.toLowerCase().slice(0, Math.max(4, term.length - 2));
+  if (
+    body
+      .toLowerCase()
+      .split(/\s+/)
+      .slice(0, 3)
+      .some((word) => word.startsWith(stem))
+  )
+    return null;
   const verb = /[^s]s$/.test(head.text) ? 'are' : 'is';
   return { form: 'glossary', term, front: `What ${verb} ${term}?`, back: body };
 }

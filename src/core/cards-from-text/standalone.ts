@@ -72,7 +72,25 @@ export function standsAlone(text: string): boolean {
     /^[\p{L}-]+(?:\s[\p{L}-]+)?,\s(?:if|when|as long as|unless|because|which|where)\b/u.test(text)
   )
     return false;
+  if (isExample(text)) return false;
+  // 'In 1588, he launched …', 'In a small vessel, it may …': the subject is a pronoun.
+  if (/^[^,]{1,60},\s+(?:he|she|it|they|we|you)\s/u.test(text)) return false;
   return !/:$|\.\.\.|…/.test(text);
+}
+
+/**
+ * The text's examples, hypotheticals and analogies (issue 23): 'If an ordinary glass of water
+ * were enlarged …', '… if Max is eating the pizza then Michelle cannot also eat it', 'Suppose
+ * two people …', '… about the size of golf balls'. Not facts to learn.
+ */
+export function isExample(text: string): boolean {
+  if (/^(?:Suppose|Imagine|Say|Consider|Picture|Think of)\b/.test(text)) return true;
+  if (/\bif\b[^.;]{0,160}\b(?:were|would|then)\b/i.test(text)) return true;
+  if (/\b(?:about|roughly) the size of\b|\bas (?:big|small|large) as\b/i.test(text)) return true;
+  // A person named only by a first name is a character in an illustration ('Max', 'Lorna').
+  return /\b(?:if|when|once|suppose)\s+(?:\p{Lu}\p{Ll}+)\s+(?:is|are|buys|eats|wants|has|catches|decides)\b/u.test(
+    text,
+  );
 }
 
 /** The subject that opens a sentence: determiner, adjectives and nouns before its verb. */

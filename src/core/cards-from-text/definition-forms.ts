@@ -1,0 +1,315 @@
+import { balanced } from './quality';
+import {
+  asSubject,
+  capitalise,
+  lowerFirst,
+  type Names,
+  type Question,
+  withoutStop,
+} from './question-text';
+import { names as namesTerm, termKey } from './signals';
+
+/**
+ * Questions from the forms textbooks define and enumerate in (issue 23): 'X is defined as …',
+ * '… are called **X**', 'We call … X', 'When …, it is referred to as X', '**X**, a …' (an
+ * appositive after a marked term), 'X (also known as Y)', and a list with a stated count
+ * ('three basic steps: a, b, and c' → 'What are the three basic steps of hemostasis?', the
+ * whole list as the answer). Each form checks its parse and gives nothing when it does not hold.
+ */
+
+const COUNTS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+/** Words that point outside the sentence: an answer holding one is not self-contained. */
+const LEANS = /\b(?:it|its|they|them|their|this|these|those|such|former|latter|he|she|his|her)\b/i;
+/** 'public goods', 'Puritans' are plural; 'the Society of Jesus' is judged by 'Society'. */
+const plural = (phrase: string) => {
+  const last =
+    phrase
+      .split(/\s+of\s+/)[0]
+      ?.split(/\s+/)
+      .pop() ?? '';
+  return (/s$/i.test(last) && !/(?:is|us|ss)$/i.test(last)) || /^data$/i.test(last);
+};
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** The end of a definition's body: a following clause ('…, and it is all around us'). */
+const cutClause = (body: string) =>
+  body
+    .split(/,\s+(?:and|but|so|while|whereas)\s+(?:it|they|this|these|there|we|you)\b|;\s/)[0]
+    ?.trim() ?? '';
+
+function usableAnswer(answer: string, min = 1, max = 25): boolean {
+  const count = words(answer);
+  return count >= min && count <= max && !LEANS.test(answer) && balanced(answer);
+}
+
+/** 'Matter is defined as anything that occupies space and has mass, and it is …'. */
+function definedAs(text: string, names: Names): Question | null {
+  const match =
+    /^((?:(?:The|A|An)\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,4}?)\s+(is|are)\s+defined\s+as\s+(.+)$/u.exec(
+      text,
+    );
+  if (!match) return null;
+  const [, subject = '', verb = '', rest = ''] = match;
+  const body = cutClause(rest);
+  if (LEANS.test(subject) || !usableAnswer(body, 2)) return null;
+  return {
+    form: 'definition',
+    term: subject.replace(/^(?:The|A|An)\s+/, ''),
+    front: `What ${verb} ${asSubject(subject, names)}?`,
+    back: capitalise(body),
+  };
+}
+
+/**
+ * 'The belief in the uniformity of nature is the belief that …': a subject longer than five
+ * words, defined by its own head noun.
+ */
+function longSubject(text: string): Question | null {
+  const match =
+    /^(The\s+(\p{L}+)\s+(?:in|of)\s+[^,]{5,80}?)\s+(is|are)\s+(the\s+(\p{L}+)\s+(?:that|which|by which|in which)\s.+)$/u.exec(
+      text,
+    );
+  if (!match) return null;
+  const [, subject = '', head = '', verb = '', body = '', bodyHead = ''] = match;
+  if (head.toLowerCase() !== bodyHead.toLowerCase() || LEANS.test(subject)) return null;
+  if (!usableAnswer(body, 4, 30)) return null;
+  return {
+    form: 'definition',
+    term: subject.slice(4),
+    front: `What ${verb} ${lowerFirst(subject)}?`,
+    back: capitalise(body),
+  };
+}
+
+/** '**An anticoagulant** is any substance that opposes coagulation.': a marked subject. */
+function markedSubject(text: string, marked: string[], names: Names): Question | null {
+  for (const term of marked) {
+    const match = new RegExp(
+      `^((?:The|A|An)\\s+)?(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\s+(is|are)\\s+((?:any|a|an|the|one)\\s.+)$`,
+      'iu',
+    ).exec(text);
+    if (!match) continue;
+    const [, article = '', subject = '', verb = '', rest = ''] = match;
+    const body = cutClause(rest);
+    if (!usableAnswer(body, 3)) continue;
+    return {
+      form: 'definition',
+      term: subject,
+      front: `What ${verb} ${asSubject(`${article}${subject}`, names)}?`,
+      back: capitalise(body),
+    };
+  }
+  return null;
+}
+
+/** 'Pure substances that cannot be broken down … are called **elements**.' (a marked name). */
+function calledMarked(text: string, marked: string[]): Question | null {
+  const match =
+    /^(.{3,160}?)\s+(is|are)\s+(?:called|known as|referred to as|termed|named)\s+(?:(?:a|an|the)\s+)?(.{2,60})$/u.exec(
+      text,
+    );
+  if (!match) return null;
+  const [, what = '', verb = '', name = ''] = match;
+  if (!marked.includes(termKey(name)) || LEANS.test(what) || what.includes(',')) return null;
+  if (/^(?:as|if|when|because|since|while|although|why|how|what|in|on|at)\b/i.test(what))
+    return null;
+  if (words(what) > 20) return null;
+  return {
+    form: 'called',
+    term: name,
+    front: `What ${verb} ${lowerFirst(what)} called?`,
+    back: capitalise(name),
+  };
+}
+
+/** 'We call goods that are nonexcludable and rivalrous common resources.' */
+function weCall(text: string, marked: string[]): Question | null {
+  const match = /^We\s+call\s+(.{5,140})$/u.exec(text);
+  if (!match) return null;
+  const rest = match[1] ?? '';
+  const term = marked.find((candidate) =>
+    new RegExp(`\\s(?:an?\\s|the\\s)?${candidate}$`, 'i').test(rest),
+  );
+  let name: string | undefined;
+  let what: string;
+  if (term) {
+    name = rest.slice(rest.toLowerCase().lastIndexOf(term));
+    what = rest
+      .slice(0, rest.toLowerCase().lastIndexOf(term))
+      .replace(/\s(?:an?|the)\s*$/i, '')
+      .trim();
+  } else {
+    // Unmarked: the last two words when a coordinated adjective ends the description.
+    const unmarked = /^(.+\s(?:and|or)\s+\p{L}+)\s+(\p{L}+\s+\p{L}+)$/u.exec(rest);
+    if (!unmarked) return null;
+    [, what = '', name = ''] = unmarked;
+  }
+  if (!name || LEANS.test(what) || words(what) < 2 || words(what) > 15) return null;
+  return {
+    form: 'called',
+    term: name,
+    front: `What ${plural(what.split(/\s+that\s|\s+which\s/)[0] ?? what) ? 'are' : 'is'} ${what} called?`,
+    back: capitalise(name),
+  };
+}
+
+/** 'When a portion of a thrombus breaks free …, it is referred to as an **embolus**.' */
+function itIsCalledWhen(text: string): Question | null {
+  const match =
+    /^When\s+([^,]{10,160}),\s+it\s+is\s+(?:called|referred to as|termed|known as)\s+(?:(?:a|an|the)\s+)?([\p{L}][\p{L} -]{1,40})$/u.exec(
+      text,
+    );
+  if (!match) return null;
+  const [, clause = '', name = ''] = match;
+  if (/\b(?:it|its|they|them|their|this|these|those)\b/i.test(clause)) return null;
+  return {
+    form: 'called',
+    term: name,
+    front: `What is it called when ${clause}?`,
+    back: capitalise(name),
+  };
+}
+
+/** '**heparin**, a short-acting anticoagulant that also opposes prothrombin' / ', which is …'. */
+function appositive(text: string, marked: string[], names: Names): Question | null {
+  for (const term of marked) {
+    const at = text.toLowerCase().indexOf(`${term}, `);
+    if (at < 0) continue;
+    const tail = text.slice(at + term.length + 2);
+    const match = /^(?:which\s+(?:is|are)\s+)?((?:a|an|the)\s[^,;:()]{8,160})/u.exec(tail);
+    if (!match) continue;
+    const body = (match[1] ?? '').trim();
+    if (
+      !usableAnswer(body, 3, 22) ||
+      /^(?:a|an|the)\s+(?:condition|process|way|thing)$/i.test(body)
+    )
+      continue;
+    const subject = text.slice(at, at + term.length);
+    return {
+      form: 'definition',
+      term: subject,
+      front: `What ${plural(subject) ? 'are' : 'is'} ${asSubject(subject, names)}?`,
+      back: capitalise(body),
+    };
+  }
+  return null;
+}
+
+/** 'The Society of Jesus, also known as the Jesuits, …' / 'X (also known as Y)'. */
+function alias(text: string, marked: string[], names: Names): Question | null {
+  const match =
+    /(?:^|\s)((?:the\s+)?(?:\p{Lu}[\p{L}'’-]*|of|\*)(?:\s+(?:\p{Lu}[\p{L}'’-]*|of))*|\p{L}+\s+pathway|\p{L}+\s+\p{L}+)\s*(?:\(|,\s)also\s+(?:known as|called)\s+((?:the\s+)?[\p{L}'’ -]{2,50}?)(?:\)|,|\.$)/u.exec(
+      text,
+    );
+  if (!match) return null;
+  const [, name = '', other = ''] = match;
+  const nameIsMarked = marked.some((term) => namesTerm(name, term));
+  const named = /^(?:the\s+)?\p{Lu}/u.test(name) && !/^(?:The|A|An|In|On)$/u.test(name);
+  if (!nameIsMarked && !named) return null;
+  if (words(name) > 6 || words(other) > 6 || LEANS.test(other)) return null;
+  return {
+    form: 'called',
+    term: name,
+    // 'the Society of Jesus' is a name; 'extrinsic pathway' needs its article.
+    front: /^(?:the\s+)?\p{Lu}/u.test(name)
+      ? `What ${plural(name) ? 'are' : 'is'} ${asSubject(name.replace(/^the\s/, 'The '), names)} also known as?`
+      : `What is another name for ${article(text, name)}${name}?`,
+    back: capitalise(other),
+  };
+}
+
+/** 'the' when the text gives the name one ('The quicker … extrinsic pathway'), else none. */
+function article(text: string, name: string): string {
+  if (/^the\s/i.test(name)) return '';
+  const at = text.indexOf(name);
+  return /\bthe\s+(?:[\p{L}-]+\s+){0,4}$/iu.test(text.slice(Math.max(0, at - 60), at))
+    ? 'the '
+    : '';
+}
+
+/** The items of a stated-count list: 'a, b, and c' (each item ends before the next comma). */
+export function listItems(list: string): string[] | null {
+  const last = /^(.*?),?\s+(?:and|or)\s+([^,;]+)/u.exec(list);
+  if (!last) return null;
+  const items = [...(last[1] ?? '').split(/,\s+/), last[2] ?? ''].map((item) => item.trim());
+  return items.every((item) => item.length > 0 && words(item) <= 8) ? items : null;
+}
+
+/** 'Hemostasis involves three basic steps: a, b, and c, in which …' → the whole list. */
+function countedList(text: string, names: Names): Question | null {
+  const sentence = withoutStop(text).replace(
+    /^(?:Instead|However|Thus|Therefore|In short|In general),\s+/,
+    '',
+  );
+  const divided =
+    /^(?:We|You|One)\s+can\s+(divide|classify|group|sort|separate|split)\s+(.{3,60}?)\s+into\s+(two|three|four|five|six|seven|eight|nine|ten)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+):\s+(.+)$/u.exec(
+      sentence,
+    );
+  const has =
+    /^(.{3,80}?)\s+(has|have|involves|involve|includes|include|consists of|consist of|requires|require|comprises|comprise)\s+(two|three|four|five|six|seven|eight|nine|ten)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+):\s+(.+)$/u.exec(
+      sentence,
+    );
+  const match = divided ?? has;
+  if (!match) return null;
+  const [, first = '', second = '', count = '', kind = '', rawList = ''] = match;
+  const list = rawList.replace(/^(?:they|it)\s+(?:are|is)\s+/i, '');
+  const items = listItems(list);
+  if (!items || items.length !== COUNTS[count] || LEANS.test(items.join(' '))) return null;
+  const answer = capitalise(
+    `${items.slice(0, -1).join(', ')}${items.length > 2 ? ',' : ''} and ${items[items.length - 1]}`,
+  );
+  if (divided) {
+    const participle =
+      {
+        divide: 'divided',
+        classify: 'classified',
+        group: 'grouped',
+        sort: 'sorted',
+        separate: 'separated',
+        split: 'split',
+      }[first] ?? first;
+    return {
+      form: 'list',
+      term: second,
+      front: `Into what ${count} ${kind} can ${lowerFirst(second)} be ${participle}?`,
+      back: answer,
+    };
+  }
+  if (LEANS.test(first) || words(first) > 8) return null;
+  return {
+    form: 'list',
+    term: first,
+    front: `What are the ${count} ${kind} of ${asSubject(first, names)}?`,
+    back: answer,
+  };
+}
+
+/** The questions a sentence's definition forms and marked terms support, best first. */
+export function signalQuestions(
+  text: string,
+  marked: string[],
+  names: Names = new Set(),
+): Question[] {
+  const sentence = withoutStop(text);
+  const found = [
+    countedList(text, names),
+    definedAs(sentence, names),
+    longSubject(sentence),
+    markedSubject(sentence, marked, names),
+    calledMarked(sentence, marked),
+    weCall(sentence, marked),
+    itIsCalledWhen(sentence),
+    appositive(sentence, marked, names),
+    alias(sentence, marked, names),
+  ];
+  return found.filter((question): question is Question => question !== null);
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { analyseProse } from './analysis';
+import { readDocument } from './document';
+import { whenQuestion } from './fact-questions';
+import { postprocessCards } from './postprocess';
+import { questionParses } from './question-parse';
+import { questionsFor } from './questions';
+import { isExample, standsAlone } from './standalone';
+
+/**
+ * The failure patterns of issue 23's hand grading, each refused, with the study texts' own
+ * sentences (../shared/data/texts/study, OpenStax, CC BY 4.0).
+ */
+function tokensOf(text: string) {
+  const [sentence] = analyseProse(readDocument(text));
+  if (!sentence) throw new Error('no sentence');
+  return sentence.tokens;
+}
+const asked = (text: string) =>
+  questionsFor(text, tokensOf(text)).map((question) => `${question.front} → ${question.back}`);
+
+describe('refusals (issue 23)', () => {
+  it('garbled questions fail the parse check; real ones pass it', () => {
+    expect(questionParses('When did Penicillin lead?')).toBe(false);
+    expect(questionParses('What were in France where its adherents called?')).toBe(false);
+    expect(questionParses('What did Other Anabaptist movements include?')).toBe(false);
+    expect(questionParses('When did Mount Vesuvius erupt?')).toBe(true);
+    expect(questionParses('What are the three basic steps of hemostasis?')).toBe(true);
+    expect(
+      questionParses(
+        'What is it called when a portion of a thrombus breaks free from the vessel wall and enters the circulation?',
+      ),
+    ).toBe(true);
+  });
+
+  it("'Penicillin, discovered in 1941, led to …' asks when penicillin was discovered", () => {
+    const text =
+      'Penicillin, discovered in 1941, led to a dramatic decline in deaths from infection.';
+    expect(whenQuestion(text, tokensOf(text))?.front).toBe('When was penicillin discovered?');
+  });
+
+  it("an answer is never cut at a list's ', and' or at a colon", () => {
+    const thrombus =
+      'A thrombus is a collection of fibrin, platelets, and erythrocytes that has accumulated along the lining of a blood vessel, whereas an embolus is a thrombus that has broken free from the vessel wall and is circulating in the bloodstream.';
+    expect(asked(thrombus).join('\n')).not.toContain('A collection of fibrin, platelets\n');
+    expect(asked(thrombus)).not.toContain(
+      'What is a thrombus? → A collection of fibrin, platelets',
+    );
+    const steps =
+      'Hemostasis involves three basic steps: vascular spasm, the formation of a platelet plug, and coagulation, in which clotting factors promote the formation of a fibrin clot.';
+    expect(asked(steps)).not.toContain('What does hemostasis involve? → Three basic steps');
+    const immunizations =
+      'Scientists developed immunizations for diphtheria, cholera, pertussis, tuberculosis, tetanus, and yellow fever between 1890 and 1930.';
+    expect(asked(immunizations)).not.toContain(
+      'What did scientists develop? → Immunizations for diphtheria',
+    );
+  });
+
+  it('a list label is not read as a definition', () => {
+    const item =
+      'Temperature: Higher temperatures increase the energy and therefore the movement of the molecules, increasing the rate of diffusion.';
+    expect(asked(item).filter((question) => question.startsWith('What is Temperature?'))).toEqual(
+      [],
+    );
+  });
+
+  it('examples, hypotheticals and analogies are not cards', () => {
+    const glass =
+      'If an ordinary glass of water were enlarged to the size of the earth, the water molecules inside it would be about the size of golf balls.';
+    const pizza =
+      'With a private good like pizza, if Max is eating the pizza then Michelle cannot also eat it; that is, the two people are rivals in consumption.';
+    expect(isExample(glass)).toBe(true);
+    expect(isExample(pizza)).toBe(true);
+    expect(
+      isExample('Suppose two people, Rachel and Samuel, are considering purchasing a public good.'),
+    ).toBe(true);
+    expect(isExample('Hemostasis is the physiological process by which bleeding ceases.')).toBe(
+      false,
+    );
+    expect(standsAlone(glass)).toBe(false);
+  });
+
+  it("a dangling subject after an opening phrase: 'In 1588, he launched …'", () => {
+    expect(
+      standsAlone(
+        'In 1588, he launched a naval attack on England with the intent of restoring it to the Catholic Church.',
+      ),
+    ).toBe(false);
+    expect(
+      standsAlone(
+        'In a small vessel, it may actually totally block the flow of blood and is termed an occlusive thrombus.',
+      ),
+    ).toBe(false);
+  });
+
+  it('no two cards ask the same question, whatever their answers', () => {
+    const content =
+      'Osmosis is the diffusion of water through a semipermeable membrane. Osmosis is a special case of diffusion.';
+    const cards = postprocessCards(
+      [
+        {
+          type: 'qa',
+          front: 'What is osmosis?',
+          back: 'The diffusion of water through a semipermeable membrane',
+          sourceQuote: 'Osmosis is the diffusion of water through a semipermeable membrane.',
+        },
+        {
+          type: 'qa',
+          front: 'What is osmosis?',
+          back: 'A special case of diffusion',
+          sourceQuote: 'Osmosis is a special case of diffusion.',
+        },
+      ],
+      { content, cardTypes: ['qa'], range: { min: 1, max: 5 } },
+    );
+    expect(cards.map((card) => card.back)).toEqual([
+      'The diffusion of water through a semipermeable membrane',
+    ]);
+  });
+});
