@@ -9,6 +9,7 @@ import { questionsFor } from './questions';
 import { signalQuestions } from './definition-forms';
 import { signalMaterial } from './signal-material';
 import { questionParses } from './question-parse';
+import { rebalanceKept } from './balance';
 import type { Names, Question } from './question-text';
 import { codeNamesOf, isStatement, standsAlone, withReferent } from './standalone';
 import { chooseForStrategy, type Material } from './selection';
@@ -50,12 +51,18 @@ export interface BuiltinResult {
  * ('mutexes', 'photosynthesis') or a name. 'type', 'form', 'application' are guessed, not learnt.
  */
 function specific(term: TermSpan, names: Names): boolean {
-  if (term.text.includes(' ')) return true;
+  if (term.text.includes(' ') && !DISCOURSE.test(term.text.split(' ').pop() ?? '')) return true;
   // 'Economists' in an economics text, 'Europe': guessed, not learnt (issue 23).
-  if (PRACTITIONERS.test(term.text)) return false;
+  if (PRACTITIONERS.test(term.text) || DISCOURSE.test(term.text.split(' ').pop() ?? '')) {
+    return false;
+  }
   const name = names.has(term.text.toLowerCase()) && term.rarity >= 2.8;
   return term.rarity >= 4 || name || /^[A-Z]{2,}/.test(term.text);
 }
+
+/** Words a text uses to talk about its ideas ('the various perspectives'): not the ideas. */
+const DISCOURSE =
+  /^(?:perspectives?|views?|conceptions?|ideas?|elements?|aspects?|factors?|outlines?|approaches|ways?|questions?|issues?|topics?|points?|terms?|notions?|concepts?|things?)$/i;
 
 /** The people of a field, named by the field's own texts: never the answer worth hiding. */
 export const PRACTITIONERS =
@@ -133,7 +140,8 @@ function materialOf(
   }
   // 'Encapsulated: State is scoped to the component.' is a label and a note on something the
   // card does not name: only a glossary question comes from such a line.
-  const labelled = /^[^:]{1,40}:\s/.test(text);
+  // ('Human rights are inalienable: they …' has a verb before its colon: a statement.)
+  const labelled = /^[^:]{1,40}:\s/.test(text) && !/^[^:]*\b(?:is|are|was|were)\b[^:]*:/.test(text);
   if (wanted.includes('cloze') && !labelled) {
     // A defined term is the best deletion; otherwise the best-scoring term.
     // A term the document marks is the deletion it asks for; then a defined term.
@@ -239,12 +247,21 @@ export function generateBuiltinCards(
     if (found) material.push(found);
   });
   const chosen = chooseForStrategy(material, request.strategy, request.cardTypes, range.max);
-  const cards = postprocessCards(chosen, {
+  const options = {
     content: request.content,
     cardTypes: request.cardTypes,
     range,
     existing: request.existingCards,
-  });
+  };
+  let cards = postprocessCards(chosen, options);
+  if (request.cardTypes.includes('qa') && request.cardTypes.includes('cloze')) {
+    // The balanced cards first; the cards kept before fill any place the checks empty.
+    const balanced = rebalanceKept(cards, material);
+    cards = postprocessCards([...balanced, ...cards], {
+      ...options,
+      range: { ...range, max: cards.length },
+    });
+  }
   return { cards, note: shortResultNote(cards.length, range.min, material.length) };
 }
 

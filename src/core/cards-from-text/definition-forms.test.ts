@@ -124,4 +124,40 @@ describe('definition forms and lists with a stated count (issue 23)', () => {
       listItems('vascular spasm, the formation of a platelet plug, and coagulation, in which …'),
     ).toEqual(['vascular spasm', 'the formation of a platelet plug', 'coagulation']);
   });
+
+  it('a marked term before a colon, and after a dash (OpenStax, Introduction to Political Science)', () => {
+    expect(
+      ask(
+        'Human rights are inalienable: they cannot be denied, taken away, or transferred to anyone else.',
+        ['inalienable'],
+      ),
+    ).toEqual([
+      {
+        front: 'What does it mean that human rights are inalienable?',
+        back: 'Cannot be denied, taken away, or transferred to anyone else',
+      },
+    ]);
+    expect(
+      ask(
+        'Chapter 4 focuses on civil liberties—freedoms of conscience, worship, and speech, as well as the rights to privacy, among others.',
+        ['civil liberties'],
+      ),
+    ).toEqual([
+      {
+        front: 'What are civil liberties?',
+        back: 'Freedoms of conscience, worship, and speech, as well as the rights to privacy',
+      },
+    ]);
+  });
+
+  it("a definition's answer leaves out '(hence the name …)', which would give the term away", () => {
+    expect(
+      ask(
+        'Utilitarianism is the belief that there is one measure of worth in society: “utility” (hence the name utilitarianism), or what one might call happiness or well-being.',
+        ['utilitarianism'],
+      )[0]?.back,
+    ).toBe(
+      'The belief that there is one measure of worth in society: “utility”, or what one might call happiness or well-being',
+    );
+  });
 });

@@ -1,4 +1,5 @@
-import { balanced } from './quality';
+import { countedList, listItems } from './counted-lists';
+import { cutClause, LEANS, plural, usableAnswer, words } from './form-helpers';
 import {
   asSubject,
   capitalise,
@@ -16,40 +17,6 @@ import { names as namesTerm, termKey } from './signals';
  * ('three basic steps: a, b, and c' → 'What are the three basic steps of hemostasis?', the
  * whole list as the answer). Each form checks its parse and gives nothing when it does not hold.
  */
-
-const COUNTS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-/** Words that point outside the sentence: an answer holding one is not self-contained. */
-const LEANS = /\b(?:it|its|they|them|their|this|these|those|such|former|latter|he|she|his|her)\b/i;
-/** 'public goods', 'Puritans' are plural; 'the Society of Jesus' is judged by 'Society'. */
-const plural = (phrase: string) => {
-  const last =
-    phrase
-      .split(/\s+of\s+/)[0]
-      ?.split(/\s+/)
-      .pop() ?? '';
-  return (/s$/i.test(last) && !/(?:is|us|ss)$/i.test(last)) || /^data$/i.test(last);
-};
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-/** The end of a definition's body: a following clause ('…, and it is all around us'). */
-const cutClause = (body: string) =>
-  body
-    .split(/,\s+(?:and|but|so|while|whereas)\s+(?:it|they|this|these|there|we|you)\b|;\s/)[0]
-    ?.trim() ?? '';
-
-function usableAnswer(answer: string, min = 1, max = 25): boolean {
-  const count = words(answer);
-  return count >= min && count <= max && !LEANS.test(answer) && balanced(answer);
-}
 
 /** 'Matter is defined as anything that occupies space and has mass, and it is …'. */
 function definedAs(text: string, names: Names): Question | null {
@@ -182,12 +149,26 @@ function itIsCalledWhen(text: string): Question | null {
 /** '**heparin**, a short-acting anticoagulant that also opposes prothrombin' / ', which is …'. */
 function appositive(text: string, marked: string[], names: Names): Question | null {
   for (const term of marked) {
-    const at = text.toLowerCase().indexOf(`${term}, `);
+    const lower = text.toLowerCase();
+    const comma = lower.indexOf(`${term}, `);
+    const dash = lower.search(
+      new RegExp(`${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s?[—–]\\s?`),
+    );
+    const at = comma >= 0 ? comma : dash;
     if (at < 0) continue;
-    const tail = text.slice(at + term.length + 2);
-    const match = /^(?:which\s+(?:is|are)\s+)?((?:a|an|the)\s[^,;:()]{8,160})/u.exec(tail);
+    const tail = text.slice(at + term.length).replace(/^(?:,\s|\s?[—–]\s?)/, '');
+    // 'civil liberties—freedoms of conscience, worship, and speech, …, among others'.
+    const dashed =
+      comma < 0
+        ? /^([^—–;:()]{8,160}?)(?:,\s+among others)?(?:[—–]|$)/u.exec(withoutStop(tail))
+        : null;
+    const match =
+      dashed ?? /^(?:which\s+(?:is|are)\s+)?((?:a|an|the|another)\s[^,;:()]{8,160})/u.exec(tail);
     if (!match) continue;
-    const body = (match[1] ?? '').trim();
+    const body = (match[1] ?? '')
+      .trim()
+      .replace(/^another\s/i, 'a ')
+      .replace(/,\s+such as\b.*$/, '');
     if (
       !usableAnswer(body, 3, 22) ||
       /^(?:a|an|the)\s+(?:condition|process|way|thing)$/i.test(body)
@@ -236,62 +217,28 @@ function article(text: string, name: string): string {
     : '';
 }
 
-/** The items of a stated-count list: 'a, b, and c' (each item ends before the next comma). */
-export function listItems(list: string): string[] | null {
-  const last = /^(.*?),?\s+(?:and|or)\s+([^,;]+)/u.exec(list);
-  if (!last) return null;
-  const items = [...(last[1] ?? '').split(/,\s+/), last[2] ?? ''].map((item) => item.trim());
-  return items.every((item) => item.length > 0 && words(item) <= 8) ? items : null;
-}
-
-/** 'Hemostasis involves three basic steps: a, b, and c, in which …' → the whole list. */
-function countedList(text: string, names: Names): Question | null {
-  const sentence = withoutStop(text).replace(
-    /^(?:Instead|However|Thus|Therefore|In short|In general),\s+/,
-    '',
-  );
-  const divided =
-    /^(?:We|You|One)\s+can\s+(divide|classify|group|sort|separate|split)\s+(.{3,60}?)\s+into\s+(two|three|four|five|six|seven|eight|nine|ten)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+):\s+(.+)$/u.exec(
-      sentence,
+/** 'Human rights are **inalienable**: they cannot be denied, …' → what being inalienable means. */
+function markedColon(text: string, marked: string[], names: Names): Question | null {
+  const match =
+    /^((?:(?:The|A|An)\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,3})\s+(is|are)\s+([\p{L}][\p{L} -]{1,40}):\s+(.+)$/u.exec(
+      text,
     );
-  const has =
-    /^(.{3,80}?)\s+(has|have|involves|involve|includes|include|consists of|consist of|requires|require|comprises|comprise)\s+(two|three|four|five|six|seven|eight|nine|ten)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+):\s+(.+)$/u.exec(
-      sentence,
-    );
-  const match = divided ?? has;
   if (!match) return null;
-  const [, first = '', second = '', count = '', kind = '', rawList = ''] = match;
-  const list = rawList.replace(/^(?:they|it)\s+(?:are|is)\s+/i, '');
-  const items = listItems(list);
-  if (!items || items.length !== COUNTS[count] || LEANS.test(items.join(' '))) return null;
-  const answer = capitalise(
-    `${items.slice(0, -1).join(', ')}${items.length > 2 ? ',' : ''} and ${items[items.length - 1]}`,
-  );
-  if (divided) {
-    const participle =
-      {
-        divide: 'divided',
-        classify: 'classified',
-        group: 'grouped',
-        sort: 'sorted',
-        separate: 'separated',
-        split: 'split',
-      }[first] ?? first;
-    return {
-      form: 'list',
-      term: second,
-      front: `Into what ${count} ${kind} can ${lowerFirst(second)} be ${participle}?`,
-      back: answer,
-    };
-  }
-  if (LEANS.test(first) || words(first) > 8) return null;
+  const [, subject = '', verb = '', term = '', rest = ''] = match;
+  if (!marked.includes(termKey(term)) || LEANS.test(subject)) return null;
+  const pronoun = verb === 'are' ? /^they\s/i : /^it\s/i;
+  // 'they cannot be denied …' → 'Cannot be denied …': the question names who.
+  const body = rest.replace(pronoun, '').trim();
+  if (!usableAnswer(body, 4, 25)) return null;
   return {
-    form: 'list',
-    term: first,
-    front: `What are the ${count} ${kind} of ${asSubject(first, names)}?`,
-    back: answer,
+    form: 'definition',
+    term,
+    front: `What does it mean that ${asSubject(subject, names)} ${verb} ${term}?`,
+    back: capitalise(body),
   };
 }
+
+export { listItems };
 
 /** The questions a sentence's definition forms and marked terms support, best first. */
 export function signalQuestions(
@@ -310,6 +257,7 @@ export function signalQuestions(
     itIsCalledWhen(sentence),
     appositive(sentence, marked, names),
     alias(sentence, marked, names),
+    markedColon(sentence, marked, names),
   ];
   return found.filter((question): question is Question => question !== null);
 }

@@ -24,7 +24,7 @@ const POINTERS =
 const CODE_MARKS =
   /[`{}=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
 const OPINION =
-  /\b(?:fine|great|nice|awesome|amazing|powerful|daunting|tricky|incredibly|enthusiastic|interesting|dogmatic|reasonable|unexpected|really|very|quite|pretty much|simply|just|a lot|think of|imagine|as if|analogy|similar|similarly|for example|for instance|e\.g\.)\b/i;
+  /\b(?:fine|great|nice|awesome|amazing|powerful|daunting|tricky|incredibly|enthusiastic|interesting|dogmatic|reasonable|unexpected|really|very|quite|pretty much|simply|(?<!\ba )just|a lot|think of|imagine|as if|analogy|similar|similarly|for example|for instance|e\.g\.)\b/i;
 const PRONOUN_SUBJECT = /^(It|They)\s+(?=\p{Ll})/u;
 
 /** True when the sentence is prose that a learner can read alone. */
@@ -73,6 +73,11 @@ export function standsAlone(text: string): boolean {
   )
     return false;
   if (isExample(text)) return false;
+  // 'Utilitarians also want …', 'In its simplest form, …': the sentence before is needed.
+  if (/^\p{Lu}\S*(?:\s\S+)?\s+also\s/u.test(text)) return false;
+  if (/^[^,]{0,40}\b(?:its|their|his|her)\b[^,]{0,30},/.test(text)) return false;
+  // A reading guide ('… is helpful before turning to critiques').
+  if (/\b(?:before turning to|it is worth asking|is helpful)\b/i.test(text)) return false;
   // 'In 1588, he launched …', 'In a small vessel, it may …': the subject is a pronoun.
   if (/^[^,]{1,60},\s+(?:he|she|it|they|we|you)\s/u.test(text)) return false;
   return !/:$|\.\.\.|…/.test(text);
