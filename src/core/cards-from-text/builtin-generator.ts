@@ -8,7 +8,7 @@ import { cardProblems, isTrivialAnswer } from './quality';
 import { questionsFor } from './questions';
 import { signalQuestions } from './definition-forms';
 import { signalMaterial } from './signal-material';
-import { questionParses } from './question-parse';
+import { answerComplete, questionParses } from './question-parse';
 import { rebalanceKept } from './balance';
 import type { Names, Question } from './question-text';
 import { codeNamesOf, isStatement, standsAlone, withReferent } from './standalone';
@@ -85,6 +85,15 @@ const MIN_TERM_SCORE = 1.2;
 function clozeOf(text: string, term: TermSpan): CandidateCard | null {
   const at = text.indexOf(term.text);
   if (at < 0) return null;
+  // Part of a longer name ('{{c1::Ida}} B. Wells Society'): the whole name or nothing.
+  const after = text.slice(at + term.text.length);
+  const before = text.slice(0, at);
+  if (
+    /^\p{Lu}/u.test(term.text) &&
+    (/^\s\p{Lu}/u.test(after) || /\p{Lu}[\p{L}.]*\s$/u.test(before))
+  ) {
+    return null;
+  }
   const body = text.replace(/[.!]["”’)]?$/, '');
   const front = `${body.slice(0, at)}{{c1::${term.text}}}${body.slice(at + term.text.length)}.`;
   const rest = `${body.slice(0, at)} ${body.slice(at + term.text.length)}`;
@@ -127,7 +136,7 @@ function materialOf(
   ];
   // A question whose parse does not hold is not asked (issue 23).
   const questions: Question[] = wanted.includes('qa')
-    ? asked.filter((question) => questionParses(question.front))
+    ? asked.filter((question) => questionParses(question.front) && answerComplete(question.back))
     : [];
   const cards: CandidateCard[] = [];
   for (const question of questions) {

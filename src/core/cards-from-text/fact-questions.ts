@@ -136,7 +136,7 @@ export function objectQuestion(text: string, tokens: Token[], names: Names): Que
   const verb = tokens[at] as Token;
   // 'Bash allows users to control …': the object of these verbs is a clause, not a thing.
   if (
-    /^(?:allow|let|enable|permit|help|make|cause|require|want|need|tell|ask|get|seem|appear|become|try|attempt)$/.test(
+    /^(?:allow|let|enable|permit|help|make|cause|require|want|need|tell|ask|get|seem|appear|become|try|attempt|consider|believe|think|find|deem|call|regard|expect)$/.test(
       verb.lemma,
     )
   ) {

@@ -16,6 +16,11 @@ const NOT_A_SUBJECT =
 const INTRANSITIVE =
   /^(?:erupt|die|begin|end|start|occur|happen|arrive|collapse|fall|rise|emerge|appear|live|reign|rule|sail|return|convert|flourish|arise|exist|change|evolve|form|open|close|win|lose|marry|abdicate|retire|fail|succeed|spread|split)$/i;
 
+/** An answer cut before its complement ('Capitalism to be'). */
+export function answerComplete(back: string): boolean {
+  return !/\b(?:to be|to|as|of|that|than|and|or|the|a|an)$/i.test(back.trim());
+}
+
 export function questionParses(front: string): boolean {
   const question = front.trim();
   if (!OPENING.test(question) || !question.endsWith('?')) return false;

@@ -49,7 +49,9 @@ function splitClauses(whole: string): string[] {
   let start = 0;
   for (const match of whole.matchAll(/;\s+|,\s+(?:and|but|while|whereas)\s+/gu)) {
     const before = whole.slice(start, match.index);
-    if (/^,\s+and\s/u.test(match[0]) && before.includes(',')) continue;
+    // (Commas inside brackets are an aside, not a list: '(raw materials, …, and so forth)'.)
+    const unbracketed = before.replace(/\([^()]*\)/g, '');
+    if (/^,\s+and\s/u.test(match[0]) && unbracketed.includes(',')) continue;
     parts.push(before);
     start = match.index + match[0].length;
   }

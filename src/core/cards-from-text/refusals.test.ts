@@ -3,7 +3,8 @@ import { analyseProse } from './analysis';
 import { readDocument } from './document';
 import { whenQuestion } from './fact-questions';
 import { postprocessCards } from './postprocess';
-import { questionParses } from './question-parse';
+import { answerComplete, questionParses } from './question-parse';
+import { isTrivialAnswer } from './quality';
 import { questionsFor } from './questions';
 import { isExample, standsAlone } from './standalone';
 
@@ -116,5 +117,27 @@ describe('refusals (issue 23)', () => {
     expect(cards.map((card) => card.back)).toEqual([
       'The diffusion of water through a semipermeable membrane',
     ]);
+  });
+
+  it('round H (OpenStax political science): a clause object, a cut answer, an aside in brackets', () => {
+    expect(
+      asked(
+        'Marx considered capitalism to be fundamentally coercive and unjust, with the working class exploited.',
+      ),
+    ).toEqual([]);
+    expect(answerComplete('Capitalism to be')).toBe(false);
+    expect(
+      asked(
+        'Capitalism is an economic system in which the “means of production” (raw materials, facilities, machinery, tools, and so forth) are privately owned, and individuals are assumed to be motivated primarily by acquisitiveness.',
+      ),
+    ).toContain(
+      'What is capitalism? → An economic system in which the “means of production” (raw materials, facilities, machinery, tools, and so forth) are privately owned',
+    );
+    expect(
+      isTrivialAnswer(
+        'An economic system in which the “means of production” (raw materials, tools) are privately owned',
+      ),
+    ).toBe(false);
+    expect(isTrivialAnswer('Call fn() first')).toBe(true);
   });
 });
