@@ -11,7 +11,13 @@ import { signalMaterial } from './signal-material';
 import { answerComplete, questionParses } from './question-parse';
 import { rebalanceKept } from './balance';
 import type { Names, Question } from './question-text';
-import { codeNamesOf, isStatement, standsAlone, withReferent } from './standalone';
+import {
+  codeNamesOf,
+  isStatement,
+  standsAlone,
+  withoutConnective,
+  withReferent,
+} from './standalone';
 import { chooseForStrategy, type Material } from './selection';
 import {
   keyTermHeads,
@@ -227,7 +233,8 @@ export function generateBuiltinCards(
   };
   const keys = keyTermHeads(sentences, stats, frequency);
   const material: Material[] = [];
-  sentences.forEach((sentence, at) => {
+  sentences.forEach((read, at) => {
+    const sentence = withoutConnective(read);
     const previous = sentence.previous !== null ? sentences[at - 1] : undefined;
     const text = withReferent(
       sentence,

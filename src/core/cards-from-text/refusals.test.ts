@@ -6,7 +6,7 @@ import { postprocessCards } from './postprocess';
 import { answerComplete, questionParses } from './question-parse';
 import { isTrivialAnswer } from './quality';
 import { questionsFor } from './questions';
-import { isExample, standsAlone } from './standalone';
+import { isExample, standsAlone, withoutConnective } from './standalone';
 
 /**
  * The failure patterns of issue 23's hand grading, each refused, with the study texts' own
@@ -139,5 +139,32 @@ describe('refusals (issue 23)', () => {
       ),
     ).toBe(false);
     expect(isTrivialAnswer('Call fn() first')).toBe(true);
+  });
+
+  it('round I: a noun pointing back is refused; a connective is dropped, not the sentence', () => {
+    expect(
+      standsAlone(
+        'The group continues to advocate for strict health and safety measures for restaurant workers.',
+      ),
+    ).toBe(false);
+    expect(
+      standsAlone(
+        'The case, which started in a lower district court, was appealed and made it to the Supreme Court, though the case was dismissed.',
+      ),
+    ).toBe(false);
+    expect(
+      standsAlone('The process of diffusion is passive and needs no energy from the cell.'),
+    ).toBe(true);
+    const [read] = analyseProse(
+      readDocument(
+        'Additionally, the act of citizen mobilization is thought to produce social capital, whereby relationships forged in political and other social networks help citizens resolve collective problems.',
+      ),
+    );
+    const sentence = withoutConnective(read!);
+    expect(sentence.text).toMatch(
+      /^The act of citizen mobilization is thought to produce social capital,/,
+    );
+    expect(sentence.tokens[0]?.text).toBe('The');
+    expect(standsAlone(sentence.text)).toBe(true);
   });
 });

@@ -76,6 +76,14 @@ export function standsAlone(text: string): boolean {
   // 'Utilitarians also want …', 'In its simplest form, …': the sentence before is needed.
   if (/^\p{Lu}\S*(?:\s\S+)?\s+also\s/u.test(text)) return false;
   if (/^[^,]{0,40}\b(?:its|their|his|her)\b[^,]{0,30},/.test(text)) return false;
+  // 'The group continues to …', 'The case, which …': a noun that points at the text before.
+  if (
+    /^The (?:group|case|movement|organization|company|study|book|author|event|plan|idea|approach|method|result|decision|campaign|project|program|policy|agreement|treaty|report|court|bill|party)(?:,|\s+(?!of\b)\p{Ll})/u.test(
+      text,
+    )
+  ) {
+    return false;
+  }
   // A reading guide ('… is helpful before turning to critiques').
   if (/\b(?:before turning to|it is worth asking|is helpful)\b/i.test(text)) return false;
   // 'In 1588, he launched …', 'In a small vessel, it may …': the subject is a pronoun.
@@ -220,4 +228,30 @@ export function isStatement(text: string, sentence: ProseSentence, page: PageCon
   // (it names an identifier of the text's code) is not a fact to learn.
   if (namesExampleCode(text, page.codeNames)) return false;
   return true;
+}
+
+/** Connectives that join a sentence to the one before without its meaning depending on it. */
+const CONNECTIVE =
+  /^(?:Additionally|Finally|Moreover|Furthermore|In addition|Ultimately|Indeed|In fact|Theoretically|In general|Generally|Today),\s+(?=\p{Ll})/u;
+
+/**
+ * 'Additionally, the act of citizen mobilization is thought to produce social capital, …' is
+ * read without its connective ('The act of …'), tokens and all; other sentences as they are.
+ */
+export function withoutConnective(sentence: ProseSentence): ProseSentence {
+  const match = CONNECTIVE.exec(sentence.text);
+  const comma = sentence.tokens.findIndex((token) => token.text === ',');
+  if (!match || comma < 0 || comma > 3) return sentence;
+  const rest = sentence.text.slice(match[0].length);
+  return {
+    ...sentence,
+    text: `${rest[0]?.toUpperCase() ?? ''}${rest.slice(1)}`,
+    tokens: sentence.tokens
+      .slice(comma + 1)
+      .map((token, at) =>
+        at === 0
+          ? { ...token, text: `${token.text[0]?.toUpperCase() ?? ''}${token.text.slice(1)}` }
+          : token,
+      ),
+  };
 }
