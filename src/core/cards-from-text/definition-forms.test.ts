@@ -160,4 +160,18 @@ describe('definition forms and lists with a stated count (issue 23)', () => {
       'The belief that there is one measure of worth in society: “utility”, or what one might call happiness or well-being',
     );
   });
+
+  it("an appositive keeps the article the text gives its term (round J: 'What is constitution?')", () => {
+    expect(
+      ask(
+        'As discussed in Chapter 2, most countries have a formal constitution—a framework, blueprint, or foundation for the operation of a government.',
+        ['constitution'],
+      ),
+    ).toEqual([
+      {
+        front: 'What is a constitution?',
+        back: 'A framework, blueprint, or foundation for the operation of a government',
+      },
+    ]);
+  });
 });

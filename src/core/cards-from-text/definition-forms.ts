@@ -175,10 +175,18 @@ function appositive(text: string, marked: string[], names: Names): Question | nu
     )
       continue;
     const subject = text.slice(at, at + term.length);
+    // 'a formal **constitution**—…' → 'What is a constitution?' (the article the text gives).
+    const determiner = /\b(a|an|the)\s+(?:[\p{L}-]+\s+){0,2}$/iu
+      .exec(text.slice(0, at))?.[1]
+      ?.toLowerCase();
+    const countable = determiner && !plural(subject) && /^\p{Ll}/u.test(subject);
+    const named = countable
+      ? `${determiner === 'the' ? 'the' : /^[aeiou]/i.test(subject) ? 'an' : 'a'} ${subject}`
+      : subject;
     return {
       form: 'definition',
       term: subject,
-      front: `What ${plural(subject) ? 'are' : 'is'} ${asSubject(subject, names)}?`,
+      front: `What ${plural(subject) ? 'are' : 'is'} ${asSubject(named, names)}?`,
       back: capitalise(body),
     };
   }
