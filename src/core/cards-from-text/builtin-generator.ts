@@ -3,7 +3,7 @@ import { countWords } from '../content/check';
 import { analyseProse, type ProseSentence } from './analysis';
 import { readDocument } from './document';
 import { type CandidateCard, postprocessCards } from './postprocess';
-import { answerIsOn } from './card-checks';
+import { answerIsOn, sharesRoot } from './card-checks';
 import { cardProblems, isTrivialAnswer } from './quality';
 import { questionsFor } from './questions';
 import { signalQuestions } from './definition-forms';
@@ -103,7 +103,7 @@ function clozeOf(text: string, term: TermSpan): CandidateCard | null {
   const body = text.replace(/[.!]["”’)]?$/, '');
   const front = `${body.slice(0, at)}{{c1::${term.text}}}${body.slice(at + term.text.length)}.`;
   const rest = `${body.slice(0, at)} ${body.slice(at + term.text.length)}`;
-  if (answerIsOn(term.text, rest)) return null;
+  if (answerIsOn(term.text, rest) || sharesRoot(term.text, rest)) return null;
   return { type: 'cloze', front, back: `${body}.`, sourceQuote: text };
 }
 

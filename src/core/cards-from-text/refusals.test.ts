@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseProse } from './analysis';
+import { sharesRoot } from './card-checks';
 import { readDocument } from './document';
 import { whenQuestion } from './fact-questions';
 import { postprocessCards } from './postprocess';
@@ -166,5 +167,20 @@ describe('refusals (issue 23)', () => {
     );
     expect(sentence.tokens[0]?.text).toBe('The');
     expect(standsAlone(sentence.text)).toBe(true);
+  });
+
+  it('round J: a cloze its own sentence answers is refused', () => {
+    expect(
+      sharesRoot(
+        'individualist system',
+        'In an ,  individuals take precedence over the government',
+      ),
+    ).toBe(true);
+    expect(
+      sharesRoot(
+        'hemostasis',
+        'Platelets are key players in , the process by which the body seals a ruptured blood vessel',
+      ),
+    ).toBe(false);
   });
 });
