@@ -174,4 +174,17 @@ describe('definition forms and lists with a stated count (issue 23)', () => {
       },
     ]);
   });
+
+  it("a glossary entry of a marked term: 'osmosis: the diffusion of water …'", () => {
+    expect(
+      ask('osmosis: the diffusion of water through a semipermeable membrane', ['osmosis']),
+    ).toEqual([
+      {
+        front: 'What is osmosis?',
+        back: 'The diffusion of water through a semipermeable membrane',
+      },
+    ]);
+    // Not marked, not a glossary entry: a statement with a colon asks nothing here.
+    expect(ask('Temperature: higher temperatures increase the rate of diffusion.', [])).toEqual([]);
+  });
 });

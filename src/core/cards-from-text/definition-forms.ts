@@ -246,6 +246,20 @@ function markedColon(text: string, marked: string[], names: Names): Question | n
   };
 }
 
+/** A glossary entry whose term the document marks: 'osmosis: the diffusion of water …'. */
+function glossaryEntry(text: string, marked: string[]): Question | null {
+  const match = /^([\p{L}][\p{L} '’-]{1,50}?)\s*(?::|\s[–—-]\s)\s*(.+)$/u.exec(text);
+  if (!match) return null;
+  const [, term = '', body = ''] = match;
+  if (!marked.includes(termKey(term)) || !usableAnswer(body, 3, 30)) return null;
+  return {
+    form: 'glossary',
+    term,
+    front: `What ${plural(term) ? 'are' : 'is'} ${/^\p{Lu}\p{Ll}/u.test(term) ? lowerFirst(term) : term}?`,
+    back: capitalise(body),
+  };
+}
+
 export { listItems };
 
 /** The questions a sentence's definition forms and marked terms support, best first. */
@@ -266,6 +280,7 @@ export function signalQuestions(
     appositive(sentence, marked, names),
     alias(sentence, marked, names),
     markedColon(sentence, marked, names),
+    glossaryEntry(sentence, marked),
   ];
   return found.filter((question): question is Question => question !== null);
 }
