@@ -40,6 +40,8 @@ export interface ProseSentence {
   previous: string | null;
   /** The terms the document marks in this sentence (bold, term markup, a glossary entry). */
   marked: string[];
+  /** True for an entry of the document's glossary or 'Key Terms' section. */
+  glossary: boolean;
 }
 
 /** Every sentence of the document's paragraphs and list items, with its tokens. */
@@ -62,6 +64,7 @@ export function analyseProse(document: DocumentModel): ProseSentence[] {
           tokens: plausible(text) ? tokensOf(engine, its, text) : [],
           previous: inBlock > 0 ? (block.sentences[inBlock - 1] ?? null) : null,
           marked: block.marked?.[inBlock] ?? [],
+          glossary: block.glossary ?? false,
         });
       });
       firstProse = false;

@@ -243,7 +243,7 @@ export function generateBuiltinCards(
     );
     // A definition the document marks asks a question that stands alone even when its
     // sentence does not ('And as noted earlier, basophils release heparin, a …').
-    const signals = signalQuestions(sentence.text, sentence.marked, names);
+    const signals = signalQuestions(sentence.text, sentence.marked, names, sentence.glossary);
     if (text === null || !standsAlone(text) || !isStatement(text, sentence, page)) {
       const found = signalMaterial(sentence, signals, request.cardTypes);
       if (found) material.push(found);

@@ -175,16 +175,34 @@ describe('definition forms and lists with a stated count (issue 23)', () => {
     ]);
   });
 
-  it("a glossary entry of a marked term: 'osmosis: the diffusion of water …'", () => {
+  it("a glossary section's entry: 'osmosis: the diffusion of water …'", () => {
     expect(
-      ask('osmosis: the diffusion of water through a semipermeable membrane', ['osmosis']),
+      signalQuestions(
+        'osmosis: the diffusion of water through a semipermeable membrane ^',
+        ['osmosis'],
+        new Set(),
+        true,
+      ).map(({ front, back }) => ({ front, back })),
     ).toEqual([
       {
-        front: 'What is osmosis?',
+        front: 'What is meant by osmosis?',
         back: 'The diffusion of water through a semipermeable membrane',
       },
     ]);
+    // A bold label in an ordinary list ('**Simple**: Easy to implement') is no glossary.
+    expect(ask('Simple: Easy to implement and understand', ['simple'])).toEqual([]);
     // Not marked, not a glossary entry: a statement with a colon asks nothing here.
     expect(ask('Temperature: higher temperatures increase the rate of diffusion.', [])).toEqual([]);
+  });
+
+  it('a marked term as the subject of what it does: the question asks for the term', () => {
+    expect(
+      ask(
+        'A liquid flows and takes the shape of a container, except that it forms a flat or slightly curved upper surface when acted upon by gravity.',
+        ['liquid'],
+      ),
+    ).toEqual([{ front: 'What flows and takes the shape of a container?', back: 'A liquid' }]);
+    // 'is' is a definition's verb, asked by the definition forms.
+    expect(ask('A solid is rigid and possesses a definite shape.', ['solid'])).toEqual([]);
   });
 });

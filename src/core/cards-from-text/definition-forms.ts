@@ -247,17 +247,44 @@ function markedColon(text: string, marked: string[], names: Names): Question | n
 }
 
 /** A glossary entry whose term the document marks: 'osmosis: the diffusion of water …'. */
-function glossaryEntry(text: string, marked: string[]): Question | null {
+function glossaryEntry(text: string, marked: string[], glossary: boolean): Question | null {
+  if (!glossary) return null;
   const match = /^([\p{L}][\p{L} '’-]{1,50}?)\s*(?::|\s[–—-]\s)\s*(.+)$/u.exec(text);
   if (!match) return null;
-  const [, term = '', body = ''] = match;
+  const [, term = '', raw = ''] = match;
+  // A kramdown definition list ends each entry with '^'.
+  const body = raw.replace(/\s*\^$/, '').trim();
   if (!marked.includes(termKey(term)) || !usableAnswer(body, 3, 30)) return null;
-  return {
-    form: 'glossary',
-    term,
-    front: `What ${plural(term) ? 'are' : 'is'} ${/^\p{Lu}\p{Ll}/u.test(term) ? lowerFirst(term) : term}?`,
-    back: capitalise(body),
-  };
+  // A glossary gives no article: 'What is meant by absorption spectrum?'.
+  return { form: 'glossary', term, front: `What is meant by ${term}?`, back: capitalise(body) };
+}
+
+/**
+ * '**Antithrombin** inactivates factor X and opposes …' → 'What inactivates factor X and
+ * opposes …?' / 'Antithrombin': a marked term as the subject of what it does.
+ */
+function markedAgent(text: string, marked: string[]): Question | null {
+  for (const term of marked) {
+    const match = new RegExp(
+      `^((?:The|A|An)\\s+)?(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\s+(\\p{Ll}{3,}(?:s|ed))\\s+(.+)$`,
+      'iu',
+    ).exec(text);
+    if (!match) continue;
+    const [, article = '', subject = '', verb = '', rest = ''] = match;
+    if (/^(?:is|was|has|does|means|refers|describes|ness|less)$/i.test(verb) || /ss$/.test(verb))
+      continue;
+    // The clause, not what follows it ('…, except that it forms …').
+    const clause =
+      rest.split(/,\s+(?:except|but|although|while|whereas|which)\b|;\s/)[0]?.trim() ?? '';
+    if (!usableAnswer(clause, 3, 22)) continue;
+    return {
+      form: 'object',
+      term: subject,
+      front: `What ${verb} ${clause}?`,
+      back: capitalise(`${article}${subject}`),
+    };
+  }
+  return null;
 }
 
 export { listItems };
@@ -267,6 +294,7 @@ export function signalQuestions(
   text: string,
   marked: string[],
   names: Names = new Set(),
+  glossary = false,
 ): Question[] {
   const sentence = withoutStop(text);
   const found = [
@@ -280,7 +308,8 @@ export function signalQuestions(
     appositive(sentence, marked, names),
     alias(sentence, marked, names),
     markedColon(sentence, marked, names),
-    glossaryEntry(sentence, marked),
+    glossaryEntry(sentence, marked, glossary),
+    markedAgent(sentence, marked),
   ];
   return found.filter((question): question is Question => question !== null);
 }

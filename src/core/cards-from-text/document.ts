@@ -24,6 +24,8 @@ export interface Block {
   sentences: string[];
   /** Per sentence, the terms the document marks in it (bold, `<strong>`, term markup). */
   marked?: string[][];
+  /** True for the entries of a glossary or 'Key Terms' section. */
+  glossary?: boolean;
 }
 
 export interface Section {
@@ -217,6 +219,7 @@ export function readDocument(text: string): DocumentModel {
     add(kind, body, sentences);
     const block = blocks[blocks.length - 1] as Block;
     if (marks.length > 0) block.marked = sentenceMarks(sentences, marks);
+    if (inGlossary) block.glossary = true;
   }
   return { sections, blocks };
 }
