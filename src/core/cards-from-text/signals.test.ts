@@ -15,6 +15,11 @@ describe('marked terms', () => {
       markedTermsOf('A [mixture]{: data-type="term"} is composed of two or more types of matter.'),
     ).toEqual(['mixture']);
     expect(markedTermsOf('a condition known as <term>thrombosis</term>.')).toEqual(['thrombosis']);
+    expect(
+      markedTermsOf(
+        '**chlorophyll *a***{: data-type="term"} and **chlorophyll *b***{: data-type="term"}',
+      ),
+    ).toEqual([]);
   });
 
   it('gives each sentence the terms it marks, with the markup gone from its text', () => {

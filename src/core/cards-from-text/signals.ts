@@ -31,7 +31,11 @@ export function markedTermsOf(raw: string): string[] {
   const found = MARKUP.flatMap((pattern) =>
     [...raw.matchAll(pattern)].map((match) => ({ at: match.index, term: termKey(match[1] ?? '') })),
   )
-    .filter(({ term }) => /\p{L}{2}/u.test(term) && term.split(/\s+/).length <= 6)
+    // ('**chlorophyll *a***{: data-type="term"} and **…': markup between two marks is no term.)
+    .filter(
+      ({ term }) =>
+        /\p{L}{2}/u.test(term) && term.split(/\s+/).length <= 6 && !/[{}<>=]/.test(term),
+    )
     .sort((a, b) => a.at - b.at)
     .map(({ term }) => term);
   return [...new Set(found)];
