@@ -3,13 +3,14 @@ import { countWords } from '../content/check';
 import { analyseProse, type ProseSentence } from './analysis';
 import { readDocument } from './document';
 import { type CandidateCard, postprocessCards } from './postprocess';
-import { answerIsOn, sharesRoot } from './card-checks';
+import { clozeOf, complementOf, specific } from './cloze-cards';
 import { cardProblems, isTrivialAnswer } from './quality';
 import { questionsFor } from './questions';
 import { signalQuestions } from './definition-forms';
 import { signalMaterial } from './signal-material';
 import { answerComplete, questionParses } from './question-parse';
 import { rebalanceKept } from './balance';
+import { NOT_A_TERM, withoutFigureRefs } from './form-helpers';
 import type { Names, Question } from './question-text';
 import {
   codeNamesOf,
@@ -24,7 +25,6 @@ import {
   namedOften,
   nounPhrases,
   rarityOf,
-  type TermSpan,
   termScore,
   termStats,
   type WordFrequency,
@@ -52,60 +52,10 @@ export interface BuiltinResult {
   note: string | null;
 }
 
-/**
- * A deletion worth hiding names something specific: several words ('trait bounds'), a rare word
- * ('mutexes', 'photosynthesis') or a name. 'type', 'form', 'application' are guessed, not learnt.
- */
-function specific(term: TermSpan, names: Names): boolean {
-  if (term.text.includes(' ') && !DISCOURSE.test(term.text.split(' ').pop() ?? '')) return true;
-  // 'Economists' in an economics text, 'Europe': guessed, not learnt (issue 23).
-  if (PRACTITIONERS.test(term.text) || DISCOURSE.test(term.text.split(' ').pop() ?? '')) {
-    return false;
-  }
-  const name = names.has(term.text.toLowerCase()) && term.rarity >= 2.8;
-  return term.rarity >= 4 || name || /^[A-Z]{2,}/.test(term.text);
-}
-
-/** Words a text uses to talk about its ideas ('the various perspectives'): not the ideas. */
-const DISCOURSE =
-  /^(?:perspectives?|views?|conceptions?|ideas?|elements?|aspects?|factors?|outlines?|approaches|ways?|questions?|issues?|topics?|points?|terms?|notions?|concepts?|things?)$/i;
-
-/** The people of a field, named by the field's own texts: never the answer worth hiding. */
-export const PRACTITIONERS =
-  /^(?:economists?|scientists?|historians?|biologists?|chemists?|physicists?|researchers?|scholars?|psychologists?|philosophers?|physicians?|doctors?|experts?|sociologists?|political scientists?)$/i;
-
-/** 'The canonical name … is Nil.': the short name at the end is what to hide. */
-function complementOf(text: string): string | undefined {
-  const match =
-    /^(?:The|A|An)\s.{5,160}?\s(?:is|are|was|were)\s(?:(?:a|an|the)\s)?([\p{L}][\p{L}'’<>-]*(?:\s[\p{L}][\p{L}'’-]*)?)[.!]$/u.exec(
-      text,
-    );
-  return match?.[1];
-}
-
 const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary', 'list']);
 
 /** Scores below this are everyday words: not a cloze answer. */
 const MIN_TERM_SCORE = 1.2;
-
-function clozeOf(text: string, term: TermSpan): CandidateCard | null {
-  const at = text.indexOf(term.text);
-  if (at < 0) return null;
-  // Part of a longer name ('{{c1::Ida}} B. Wells Society'): the whole name or nothing.
-  const after = text.slice(at + term.text.length);
-  const before = text.slice(0, at);
-  if (
-    /^\p{Lu}/u.test(term.text) &&
-    (/^\s\p{Lu}/u.test(after) || /\p{Lu}[\p{L}.]*\s$/u.test(before))
-  ) {
-    return null;
-  }
-  const body = text.replace(/[.!]["”’)]?$/, '');
-  const front = `${body.slice(0, at)}{{c1::${term.text}}}${body.slice(at + term.text.length)}.`;
-  const rest = `${body.slice(0, at)} ${body.slice(at + term.text.length)}`;
-  if (answerIsOn(term.text, rest) || sharesRoot(term.text, rest)) return null;
-  return { type: 'cloze', front, back: `${body}.`, sourceQuote: text };
-}
 
 function materialOf(
   sentence: ProseSentence,
@@ -115,7 +65,7 @@ function materialOf(
   stats: ReturnType<typeof termStats>,
   wanted: GeneratedCardType[],
   names: Names,
-  keys: Set<string>,
+  keys: Set<string> & { marked: ReadonlySet<string> },
   signals: Question[],
 ): Material | null {
   const terms = nounPhrases({ ...sentence, text }, frequency)
@@ -149,7 +99,7 @@ function materialOf(
     cards.push({
       type: 'qa',
       front: question.front,
-      back: question.back,
+      back: withoutFigureRefs(question.back),
       sourceQuote: sentence.text,
     });
   }
@@ -181,7 +131,7 @@ function materialOf(
         )
       : terms;
     for (const { term } of ordered.slice(0, 2)) {
-      const cloze = clozeOf(text, term);
+      const cloze = clozeOf(text, term, keys.marked);
       if (cloze) cards.push({ ...cloze, sourceQuote: sentence.text });
     }
   }
@@ -231,7 +181,9 @@ export function generateBuiltinCards(
     ),
     namedOften: (subject: string) => namedOften(subject, stats),
   };
-  const keys = keyTermHeads(sentences, stats, frequency);
+  const keys = Object.assign(keyTermHeads(sentences, stats, frequency), {
+    marked: new Set(sentences.flatMap((sentence) => sentence.marked)),
+  });
   const material: Material[] = [];
   sentences.forEach((read, at) => {
     const sentence = withoutConnective(read);
@@ -245,7 +197,18 @@ export function generateBuiltinCards(
     // sentence does not ('And as noted earlier, basophils release heparin, a …').
     const signals = signalQuestions(sentence.text, sentence.marked, names, sentence.glossary);
     if (text === null || !standsAlone(text) || !isStatement(text, sentence, page)) {
-      const found = signalMaterial(sentence, signals, request.cardTypes);
+      // So does a definition of the sentence's own subject ('Civil rights are government
+      // guarantees of …, such as …'), when its answer leans on nothing.
+      const definitions = questionsFor(sentence.text, sentence.tokens, names).filter(
+        (question) =>
+          question.form === 'definition' &&
+          /^What (?:is|are) /.test(question.front) &&
+          !NOT_A_TERM.test(question.term) &&
+          !/\b(?:it|its|they|them|their|this|these|those|such|he|she|his|her)\b/i.test(
+            question.back,
+          ),
+      );
+      const found = signalMaterial(sentence, [...signals, ...definitions], request.cardTypes);
       if (found) material.push(found);
       return;
     }

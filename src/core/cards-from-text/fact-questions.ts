@@ -201,6 +201,8 @@ export function whyQuestion(text: string, tokens: Token[], names: Names): Questi
   const verbAt = left.indexOf(` ${verb.text}`, subject.text.length - 1);
   if (verbAt < 0) return null;
   const rest = left.slice(verbAt + verb.text.length + 1).trim();
+  // '… a concern when action is required because …': the cause belongs to the 'when' clause.
+  if (/\b(?:when|if|while|whenever|unless|once)\b/i.test(rest)) return null;
   const reason = withoutStop(text.slice(at + 1));
   if (rest.includes(',') || rest.split(/\s+/).length > 12 || reason.split(/\s+/).length > 25)
     return null;

@@ -28,3 +28,11 @@ export function usableAnswer(answer: string, min = 1, max = 25): boolean {
   const count = words(answer);
   return count >= min && count <= max && !LEANS.test(answer) && balanced(answer);
 }
+
+/** '… charged particles (Figure 1.5)': a pointer to the page, not part of the answer. */
+export const withoutFigureRefs = (text: string) =>
+  text.replace(/\s*\((?:see\s+)?(?:Figure|Fig\.|Table)\s[^)]{1,20}\)/gi, '').trim();
+
+/** 'an example of a solution', 'a number of government services': no term to define. */
+export const NOT_A_TERM =
+  /^(?:(?:a|an|the)\s+)?(?:example|number|lot|kind|type|sort|part|situation|rest|case)\b/i;

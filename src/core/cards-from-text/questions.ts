@@ -157,6 +157,12 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
       }
       continue;
     }
+    // 'Civil liberties are freedoms from restriction.': a plural term defined by a bare plural.
+    const bare = barePlural(clause, tokens, grammaticalSubject);
+    if (bare) {
+      push(bare);
+      continue;
+    }
     const used = USED_FOR.exec(clause);
     if (used) {
       const [, subject = '', verb = '', linker = '', purpose = ''] = used;
@@ -183,6 +189,51 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
     if (object) push(object);
   }
   return out;
+}
+
+/**
+ * 'Civil rights are government guarantees of equal protection under the law, …' → 'What are
+ * civil rights?': the sentence's own subject, plural, then 'are' and a noun phrase whose head is
+ * a plural noun (not 'are important', not 'are used').
+ */
+function barePlural(clause: string, tokens: Token[], subject: string | null): Question | null {
+  if (!subject || !clause.startsWith(`${subject} are `) || !/s$/.test(subject)) return null;
+  if (!isTermPhrase(subject) || vague(subject)) return null;
+  const start = subject.split(/\s+/).length + 1;
+  let at = start;
+  while (
+    tokens[at]?.pos === 'ADJ' ||
+    (tokens[at]?.pos === 'NOUN' && tokens[at + 1]?.pos === 'NOUN')
+  )
+    at++;
+  // 'government guarantees of …': a plural head the tagger may read as a verb.
+  if (
+    tokens[at]?.pos === 'NOUN' &&
+    /[^s]s$/.test(tokens[at + 1]?.text ?? '') &&
+    /^(?:of|that|from|for|to|which|who|in|with)$/.test(tokens[at + 2]?.text ?? '')
+  ) {
+    at++;
+  }
+  const head = tokens[at];
+  if (
+    at - start > 2 ||
+    !/^(?:NOUN|VERB)$/.test(head?.pos ?? '') ||
+    !/[^s]s$/.test(head?.text ?? '')
+  ) {
+    return null;
+  }
+  if (head?.pos === 'VERB' && at === start) return null;
+  const body =
+    clause.slice(subject.length + 5).split(/,\s+(?:regardless|although|though|but|and)\b/)[0] ?? '';
+  const count = body.split(/\s+/).length;
+  if (count < 2 || count > 20 || /\b(?:it|they|this|these|those|its|their)\b/i.test(body))
+    return null;
+  return {
+    form: 'definition',
+    term: subject,
+    front: `What are ${lowerFirst(subject)}?`,
+    back: capitalise(body),
+  };
 }
 
 /** 'Server Caches: Cached data on the server side.' → 'What are Server Caches?'. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyseProse } from './analysis';
 import { sharesRoot } from './card-checks';
+import { clozeOf } from './cloze-cards';
+import { NOT_A_TERM, withoutFigureRefs } from './form-helpers';
 import { readDocument } from './document';
 import { whenQuestion } from './fact-questions';
 import { postprocessCards } from './postprocess';
@@ -182,5 +184,49 @@ describe('refusals (issue 23)', () => {
         'Platelets are key players in , the process by which the body seals a ruptured blood vessel',
       ),
     ).toBe(false);
+  });
+
+  it('round K: bare plural definitions, a why across a when clause, the parts of a term', () => {
+    expect(asked('Civil liberties are freedoms from restriction.')).toContain(
+      'What are civil liberties? → Freedoms from restriction',
+    );
+    expect(
+      asked(
+        'An issue becomes a civil rights concern when action is required because a group’s rights are being violated or denied.',
+      ).filter((question) => question.startsWith('Why')),
+    ).toEqual([]);
+    const term = (text: string) => ({ text, head: text.toLowerCase(), rarity: 5 });
+    const marked = new Set(['civil liberties']);
+    expect(
+      clozeOf(
+        'Civil rights and civil liberties are related in important ways.',
+        term('liberties'),
+        marked,
+      ),
+    ).toBeNull();
+    expect(
+      clozeOf(
+        'In 1971, the United States lowered the voting age from 21 to 18 (26th Amendment).',
+        term('Amendment'),
+        marked,
+      ),
+    ).toBeNull();
+    expect(
+      clozeOf(
+        'India’s constitution references freedom from caste-based discrimination.',
+        term('constitution'),
+        marked,
+      ),
+    ).toBeNull();
+    const quoted = clozeOf(
+      'The Mauritanian constitution states that “the law favors the equal access of women and of men to the electoral mandate.”',
+      term('electoral mandate'),
+      marked,
+    );
+    expect(quoted?.front.endsWith('.”')).toBe(true);
+    expect(withoutFigureRefs('A gaseous state of matter (Figure 1.5)')).toBe(
+      'A gaseous state of matter',
+    );
+    expect(NOT_A_TERM.test('an example of a solution')).toBe(true);
   });
 });

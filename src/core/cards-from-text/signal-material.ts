@@ -1,6 +1,7 @@
 import type { GeneratedCardType } from '../content/estimates';
 import type { ProseSentence } from './analysis';
 import type { CandidateCard } from './postprocess';
+import { withoutFigureRefs } from './form-helpers';
 import { cardProblems } from './quality';
 import { questionParses } from './question-parse';
 import type { Question } from './question-text';
@@ -22,7 +23,7 @@ export function signalMaterial(
     .map((question) => ({
       type: 'qa' as const,
       front: question.front,
-      back: question.back,
+      back: withoutFigureRefs(question.back),
       sourceQuote: sentence.text,
     }))
     .filter((card) => cardProblems(card).length === 0);
