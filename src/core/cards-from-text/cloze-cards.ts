@@ -52,6 +52,8 @@ export function clozeOf(
   if (/^\d+(?:st|nd|rd|th)$/i.test(lead) || marked.has(`${lead} ${term.text}`.toLowerCase())) {
     return null;
   }
+  // 'The Scottish National Party ({{c1::SNP}})': the abbreviation its name spells out.
+  if (/^[A-Z]{2,6}$/.test(term.text) && /\p{Lu}\p{L}*\s\($/u.test(text.slice(0, at))) return null;
   // 'India’s {{c1::constitution}} references …': the fact is about the name, not the noun.
   if (/^\p{Lu}\p{L}*[’']s$/u.test(lead) && !/^\p{Lu}/u.test(term.text)) return null;
   // Part of a longer name ('{{c1::Ida}} B. Wells Society'): the whole name or nothing.

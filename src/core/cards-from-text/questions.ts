@@ -222,9 +222,18 @@ function barePlural(clause: string, tokens: Token[], subject: string | null): Qu
   ) {
     return null;
   }
-  if (head?.pos === 'VERB' && at === start) return null;
+  // 'are groups that organize …': a plural before 'that' is a noun whatever the tagger says.
+  if (
+    head?.pos === 'VERB' &&
+    at === start &&
+    !/^(?:that|which|who|of)$/.test(tokens[at + 1]?.text ?? '')
+  ) {
+    return null;
+  }
   const body =
-    clause.slice(subject.length + 5).split(/,\s+(?:regardless|although|though|but|and)\b/)[0] ?? '';
+    clause
+      .slice(subject.length + 5)
+      .split(/,\s+(?:regardless|although|though|but|and|with)\b/)[0] ?? '';
   const count = body.split(/\s+/).length;
   if (count < 2 || count > 20 || /\b(?:it|they|this|these|those|its|their)\b/i.test(body))
     return null;

@@ -229,4 +229,27 @@ describe('refusals (issue 23)', () => {
     );
     expect(NOT_A_TERM.test('an example of a solution')).toBe(true);
   });
+
+  it('round L: an abbreviation next to its name, a center not named, a definition before its aside', () => {
+    const term = (text: string) => ({ text, head: text.toLowerCase(), rarity: 7 });
+    expect(
+      clozeOf(
+        'The Scottish National Party (SNP) is Scotland’s largest political party.',
+        term('SNP'),
+        new Set(),
+      ),
+    ).toBeNull();
+    expect(
+      standsAlone(
+        'The center found that voter registration decreased by 38 percent in 17 of 21 states it analyzed.',
+      ),
+    ).toBe(false);
+    expect(
+      asked(
+        'Political parties are groups that organize around a shared political ideology, with the primary goal of electing party members to positions in government.',
+      ),
+    ).toContain(
+      'What are political parties? → Groups that organize around a shared political ideology',
+    );
+  });
 });

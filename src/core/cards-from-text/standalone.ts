@@ -78,7 +78,7 @@ export function standsAlone(text: string): boolean {
   if (/^[^,]{0,40}\b(?:its|their|his|her)\b[^,]{0,30},/.test(text)) return false;
   // 'The group continues to …', 'The case, which …': a noun that points at the text before.
   if (
-    /^The (?:group|case|movement|organization|company|study|book|author|event|plan|idea|approach|method|result|decision|campaign|project|program|policy|agreement|treaty|report|court|bill|party)(?:,|\s+(?!of\b)\p{Ll})/u.test(
+    /^The (?:group|case|movement|organization|company|study|book|author|event|plan|idea|approach|method|result|decision|campaign|project|program|policy|agreement|treaty|report|court|bill|party|center|centre|institute|commission|committee|agency|survey|poll|team|article)(?:,|\s+(?!of\b)\p{Ll})/u.test(
       text,
     )
   ) {
