@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { generateBuiltinCards } from '../src/core/cards-from-text/builtin-generator';
 import { type CardProblem, cardProblems } from '../src/core/cards-from-text/quality';
 import { zipfFrequency } from '../src/core/cards-from-text/terms';
+import { questionParses } from '../src/core/cards-from-text/question-parse';
+import { markedTermsOf } from '../src/core/cards-from-text/signals';
 import { cleanContent, countWords } from '../src/core/content/check';
 import {
   cardCountRange,
@@ -45,24 +47,13 @@ const TYPES: [string, GeneratedCardType[]][] = [
   ['cloze', ['cloze']],
 ];
 const CHECKS: CardProblem[] = ['dangling', 'trivial', 'giveaway', 'malformed'];
-/** The parse check: a real question, a wh-word (or an auxiliary) and a verb-like word after it. */
-const REAL_QUESTION = /^(?:what|which|who|whom|whose|when|where|why|how)\b[^_]*\?$/i;
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? '  –  ' : `${((100 * part) / whole).toFixed(0).padStart(3)}% `;
 
-/** The terms a text marks as key: bold Markdown or HTML, kramdown's term markup. */
+/** The terms a text marks as key: bold Markdown or HTML, kramdown's or CNXML's term markup. */
 export function markedTerms(raw: string): string[] {
-  const found = [
-    ...raw.matchAll(/\*\*([^*\n]{2,60})\*\*/g),
-    ...raw.matchAll(/<(?:b|strong)>([^<]{2,60})<\/(?:b|strong)>/gi),
-  ].map((match) =>
-    (match[1] ?? '')
-      .trim()
-      .toLowerCase()
-      .replace(/[.,:;]$/, ''),
-  );
-  return [...new Set(found.filter((term) => /\p{L}/u.test(term) && term.split(' ').length <= 6))];
+  return markedTermsOf(raw);
 }
 
 const stem = (word: string) => word.replace(/(?:ies|es|s)$/, '');
@@ -103,7 +94,8 @@ for (const { set, name, file } of files) {
       const { cards, note } = generateBuiltinCards({ content, strategy, cardTypes }, frequency);
       const ms = performance.now() - started;
       const qa = cards.filter((card) => card.type === 'qa');
-      const real = qa.filter((card) => REAL_QUESTION.test(card.front)).length;
+      // The parse check the generator itself applies (question-parse.ts).
+      const real = qa.filter((card) => questionParses(card.front)).length;
       const problems = cards.map(cardProblems);
       const row = CHECKS.map((check) => {
         const passed = problems.filter((list) => !list.includes(check)).length;

@@ -38,6 +38,10 @@ export interface ProseSentence {
   tokens: Token[];
   /** The sentence before it in the same block, if any. */
   previous: string | null;
+  /** The terms the document marks in this sentence (bold, term markup, a glossary entry). */
+  marked: string[];
+  /** True for an entry of the document's glossary or 'Key Terms' section. */
+  glossary: boolean;
 }
 
 /** Every sentence of the document's paragraphs and list items, with its tokens. */
@@ -59,6 +63,8 @@ export function analyseProse(document: DocumentModel): ProseSentence[] {
           text,
           tokens: plausible(text) ? tokensOf(engine, its, text) : [],
           previous: inBlock > 0 ? (block.sentences[inBlock - 1] ?? null) : null,
+          marked: block.marked?.[inBlock] ?? [],
+          glossary: block.glossary ?? false,
         });
       });
       firstProse = false;

@@ -3,18 +3,28 @@ import { countWords } from '../content/check';
 import { analyseProse, type ProseSentence } from './analysis';
 import { readDocument } from './document';
 import { type CandidateCard, postprocessCards } from './postprocess';
-import { answerIsOn } from './card-checks';
+import { clozeOf, complementOf, specific } from './cloze-cards';
 import { cardProblems, isTrivialAnswer } from './quality';
 import { questionsFor } from './questions';
+import { signalQuestions } from './definition-forms';
+import { signalMaterial } from './signal-material';
+import { answerComplete, questionParses } from './question-parse';
+import { rebalanceKept } from './balance';
+import { NOT_A_TERM, withoutFigureRefs } from './form-helpers';
 import type { Names, Question } from './question-text';
-import { codeNamesOf, isStatement, standsAlone, withReferent } from './standalone';
+import {
+  codeNamesOf,
+  isStatement,
+  standsAlone,
+  withoutConnective,
+  withReferent,
+} from './standalone';
 import { chooseForStrategy, type Material } from './selection';
 import {
   keyTermHeads,
   namedOften,
   nounPhrases,
   rarityOf,
-  type TermSpan,
   termScore,
   termStats,
   type WordFrequency,
@@ -42,38 +52,10 @@ export interface BuiltinResult {
   note: string | null;
 }
 
-/**
- * A deletion worth hiding names something specific: several words ('trait bounds'), a rare word
- * ('mutexes', 'photosynthesis') or a name. 'type', 'form', 'application' are guessed, not learnt.
- */
-function specific(term: TermSpan, names: Names): boolean {
-  if (term.text.includes(' ')) return true;
-  return term.rarity >= 4 || names.has(term.text.toLowerCase()) || /^[A-Z]{2,}/.test(term.text);
-}
-
-/** 'The canonical name … is Nil.': the short name at the end is what to hide. */
-function complementOf(text: string): string | undefined {
-  const match =
-    /^(?:The|A|An)\s.{5,160}?\s(?:is|are|was|were)\s(?:(?:a|an|the)\s)?([\p{L}][\p{L}'’<>-]*(?:\s[\p{L}][\p{L}'’-]*)?)[.!]$/u.exec(
-      text,
-    );
-  return match?.[1];
-}
-
-const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary']);
+const DEFINING = new Set<Question['form']>(['definition', 'reverse', 'called', 'glossary', 'list']);
 
 /** Scores below this are everyday words: not a cloze answer. */
 const MIN_TERM_SCORE = 1.2;
-
-function clozeOf(text: string, term: TermSpan): CandidateCard | null {
-  const at = text.indexOf(term.text);
-  if (at < 0) return null;
-  const body = text.replace(/[.!]["”’)]?$/, '');
-  const front = `${body.slice(0, at)}{{c1::${term.text}}}${body.slice(at + term.text.length)}.`;
-  const rest = `${body.slice(0, at)} ${body.slice(at + term.text.length)}`;
-  if (answerIsOn(term.text, rest)) return null;
-  return { type: 'cloze', front, back: `${body}.`, sourceQuote: text };
-}
 
 function materialOf(
   sentence: ProseSentence,
@@ -83,7 +65,8 @@ function materialOf(
   stats: ReturnType<typeof termStats>,
   wanted: GeneratedCardType[],
   names: Names,
-  keys: Set<string>,
+  keys: Set<string> & { marked: ReadonlySet<string> },
+  signals: Question[],
 ): Material | null {
   const terms = nounPhrases({ ...sentence, text }, frequency)
     .map((term) => ({ term, score: termScore(term, stats) }))
@@ -98,27 +81,46 @@ function materialOf(
   // A fact question needs a key term in its sentence; definitions are always material.
   const aboutKeyTerm = sentence.tokens.some((token) => keys.has(token.lemma));
   // Asked for cloze cards too: a defined term is the best deletion.
-  const asked = questionsFor(text, sentence.tokens, names).filter(
-    (question) => aboutKeyTerm || DEFINING.has(question.form),
-  );
-  const questions: Question[] = wanted.includes('qa') ? asked : [];
+  // The document's own definitions (marked terms, definition forms, counted lists) lead.
+  const fronts = new Set(signals.map((question) => question.front.toLowerCase()));
+  const asked = [
+    ...signals,
+    ...questionsFor(text, sentence.tokens, names).filter(
+      (question) =>
+        (aboutKeyTerm || DEFINING.has(question.form)) && !fronts.has(question.front.toLowerCase()),
+    ),
+  ];
+  // A question whose parse does not hold is not asked (issue 23).
+  const questions: Question[] = wanted.includes('qa')
+    ? asked.filter((question) => questionParses(question.front) && answerComplete(question.back))
+    : [];
   const cards: CandidateCard[] = [];
   for (const question of questions) {
     cards.push({
       type: 'qa',
       front: question.front,
-      back: question.back,
+      back: withoutFigureRefs(question.back),
       sourceQuote: sentence.text,
     });
   }
   // 'Encapsulated: State is scoped to the component.' is a label and a note on something the
   // card does not name: only a glossary question comes from such a line.
-  const labelled = /^[^:]{1,40}:\s/.test(text);
+  // ('Human rights are inalienable: they …' has a verb before its colon: a statement.)
+  const labelled = /^[^:]{1,40}:\s/.test(text) && !/^[^:]*\b(?:is|are|was|were)\b[^:]*:/.test(text);
   if (wanted.includes('cloze') && !labelled) {
     // A defined term is the best deletion; otherwise the best-scoring term.
+    // A term the document marks is the deletion it asks for; then a defined term.
+    const markedTerm = sentence.marked
+      .map(
+        (term) =>
+          new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(text)?.[0],
+      )
+      .find((found) => found !== undefined && !stats.topics.has(found.toLowerCase()));
     const defined =
+      markedTerm ??
       asked.find((question) => question.form === 'definition' || question.form === 'called')
-        ?.term ?? complementOf(text);
+        ?.term ??
+      complementOf(text);
     const named =
       defined && !terms.some((entry) => entry.term.text === defined) && !isTrivialAnswer(defined)
         ? [{ term: { text: defined, head: defined.toLowerCase(), rarity: 7 }, score: 99 }]
@@ -129,21 +131,22 @@ function materialOf(
         )
       : terms;
     for (const { term } of ordered.slice(0, 2)) {
-      const cloze = clozeOf(text, term);
+      const cloze = clozeOf(text, term, keys.marked);
       if (cloze) cards.push({ ...cloze, sourceQuote: sentence.text });
     }
   }
   const usable = cards.filter((card) => cardProblems(card).length === 0);
   if (usable.length === 0) return null;
   const best = terms[0]?.score ?? 0;
-  const definitional = questions.some(
-    (question) => question.form === 'definition' || question.form === 'called',
-  );
+  const definitional =
+    sentence.marked.length > 0 ||
+    questions.some((question) => ['definition', 'called', 'list'].includes(question.form));
   return {
     sentence,
     cards: usable,
     // A defined term leads: Key Concepts chooses by it.
     terms: [
+      ...sentence.marked.map((term) => term.split(' ').pop() ?? ''),
       ...questions
         .filter((question) => DEFINING.has(question.form))
         .map((question) => question.term.toLowerCase().split(' ').pop() ?? ''),
@@ -152,6 +155,7 @@ function materialOf(
     score:
       best +
       (definitional ? 4 : 0) +
+      (sentence.marked.length > 0 || signals.length > 0 ? 3 : 0) +
       (sentence.firstBlockOfSection && sentence.inBlock === 0 ? 1 : 0),
     definitional,
     leaned: previous !== undefined && text !== sentence.text,
@@ -177,17 +181,37 @@ export function generateBuiltinCards(
     ),
     namedOften: (subject: string) => namedOften(subject, stats),
   };
-  const keys = keyTermHeads(sentences, stats, frequency);
+  const keys = Object.assign(keyTermHeads(sentences, stats, frequency), {
+    marked: new Set(sentences.flatMap((sentence) => sentence.marked)),
+  });
   const material: Material[] = [];
-  sentences.forEach((sentence, at) => {
+  sentences.forEach((read, at) => {
+    const sentence = withoutConnective(read);
     const previous = sentence.previous !== null ? sentences[at - 1] : undefined;
     const text = withReferent(
       sentence,
       previous?.tokens ?? null,
       (word) => rarityOf(word, frequency) >= 3,
     );
-    if (text === null || !standsAlone(text)) return;
-    if (!isStatement(text, sentence, page)) return;
+    // A definition the document marks asks a question that stands alone even when its
+    // sentence does not ('And as noted earlier, basophils release heparin, a …').
+    const signals = signalQuestions(sentence.text, sentence.marked, names, sentence.glossary);
+    if (text === null || !standsAlone(text) || !isStatement(text, sentence, page)) {
+      // So does a definition of the sentence's own subject ('Civil rights are government
+      // guarantees of …, such as …'), when its answer leans on nothing.
+      const definitions = questionsFor(sentence.text, sentence.tokens, names).filter(
+        (question) =>
+          question.form === 'definition' &&
+          /^What (?:is|are) /.test(question.front) &&
+          !NOT_A_TERM.test(question.term) &&
+          !/\b(?:it|its|they|them|their|this|these|those|such|he|she|his|her)\b/i.test(
+            question.back,
+          ),
+      );
+      const found = signalMaterial(sentence, [...signals, ...definitions], request.cardTypes);
+      if (found) material.push(found);
+      return;
+    }
     const found = materialOf(
       sentence,
       text,
@@ -197,16 +221,26 @@ export function generateBuiltinCards(
       request.cardTypes,
       names,
       keys,
+      signals,
     );
     if (found) material.push(found);
   });
   const chosen = chooseForStrategy(material, request.strategy, request.cardTypes, range.max);
-  const cards = postprocessCards(chosen, {
+  const options = {
     content: request.content,
     cardTypes: request.cardTypes,
     range,
     existing: request.existingCards,
-  });
+  };
+  let cards = postprocessCards(chosen, options);
+  if (request.cardTypes.includes('qa') && request.cardTypes.includes('cloze')) {
+    // The balanced cards first; the cards kept before fill any place the checks empty.
+    const balanced = rebalanceKept(cards, material);
+    cards = postprocessCards([...balanced, ...cards], {
+      ...options,
+      range: { ...range, max: cards.length },
+    });
+  }
   return { cards, note: shortResultNote(cards.length, range.min, material.length) };
 }
 

@@ -69,3 +69,15 @@ export function isGiveaway(card: { type: 'qa' | 'cloze'; front: string; back: st
 export function hasLongDeletion(front: string): boolean {
   return clozeParts(front).answers.some((answer) => words(answer).length > MAX_CLOZE_WORDS);
 }
+
+/**
+ * True when a word of the answer and a word of the rest share their first seven letters: the
+ * sentence answers its own cloze ('In an {{c1::individualist system}}, individuals take
+ * precedence …'). Used by the built-in generator for its deletions.
+ */
+export function sharesRoot(answer: string, rest: string): boolean {
+  const roots = (text: string) =>
+    (text.toLowerCase().match(/\p{L}{7,}/gu) ?? []).map((word) => word.slice(0, 7));
+  const restRoots = new Set(roots(rest));
+  return roots(answer).some((root) => restRoots.has(root));
+}

@@ -1,6 +1,7 @@
 import { isSectionTitle } from '../content/chunking';
 import { trimChars } from '../content/scan';
 import { splitProseSentences } from './sentences';
+import { GLOSSARY_HEADINGS, glossaryTerm, markedTermsOf, sentenceMarks } from './signals';
 
 /**
  * The document reader: a text's structure before any card is written. Headings (Markdown `#`,
@@ -21,6 +22,10 @@ export interface Block {
   section: number;
   /** Sentences of prose blocks (paragraphs and list items); empty for the others. */
   sentences: string[];
+  /** Per sentence, the terms the document marks in it (bold, `<strong>`, term markup). */
+  marked?: string[][];
+  /** True for the entries of a glossary or 'Key Terms' section. */
+  glossary?: boolean;
 }
 
 export interface Section {
@@ -44,7 +49,14 @@ const FENCE = /^(?:```|~~~)/;
 export function looksLikeCode(line: string): boolean {
   // Long lines are prose or data; the shape patterns below are for lines a person writes.
   if (line.length > 400) return symbolShare(line) > 0.12;
-  if (/^(?:\$|>>>|#include|\/\/|\/\*|<\/?[a-z][\w-]*[\s>/])/.test(line)) return true;
+  // Inline emphasis ('<b>Matter</b> is …', '<strong>') opens prose, not markup.
+  if (
+    /^(?:\$|>>>|#include|\/\/|\/\*|<\/?(?!(?:b|strong|em|i|span|term)\b)[a-z][\w-]*[\s>/])/.test(
+      line,
+    )
+  ) {
+    return true;
+  }
   if (/[;{}]\s*$/.test(line) || /^[}\])]/.test(line)) return true;
   if (
     /^(?:fn|let|const|var|import|export|use|pub|def|class|struct|impl|return|if|for|while)\b.*[=({:;]/.test(
@@ -156,6 +168,7 @@ export function readDocument(text: string): DocumentModel {
   const sections: Section[] = [{ heading: null, level: 0, blocks: [] }];
   const blocks: Block[] = [];
   let inReferences = false;
+  let inGlossary = false;
   const raws = rawBlocks(text);
   const add = (kind: BlockKind, body: string, sentences: string[] = []) => {
     const section = sections.length - 1;
@@ -166,6 +179,7 @@ export function readDocument(text: string): DocumentModel {
   const openSection = (heading: string, level: number) => {
     sections.push({ heading, level, blocks: [] });
     inReferences = REFERENCE_HEADINGS.test(trimChars(heading, '', ':#*_'));
+    inGlossary = GLOSSARY_HEADINGS.test(trimChars(heading, '', ':#*_'));
   };
   raws.forEach((raw, at) => {
     const lines = raw.lines.map((line) => line.trim()).filter(Boolean);
@@ -198,7 +212,14 @@ export function readDocument(text: string): DocumentModel {
   });
   function addProse(kind: 'paragraph' | 'list-item', body: string) {
     if (inReferences || looksLikeReference(body)) return add('reference', body);
-    add(kind, body, splitProseSentences(stripInline(body)));
+    const sentences = splitProseSentences(stripInline(body));
+    // A glossary's entry marks its term even when the entry is not bold ('Osmosis: the …').
+    const term = inGlossary ? glossaryTerm(stripInline(body)) : null;
+    const marks = [...markedTermsOf(body), ...(term ? [term] : [])];
+    add(kind, body, sentences);
+    const block = blocks[blocks.length - 1] as Block;
+    if (marks.length > 0) block.marked = sentenceMarks(sentences, marks);
+    if (inGlossary) block.glossary = true;
   }
   return { sections, blocks };
 }
@@ -220,6 +241,9 @@ function listItems(lines: string[]): string[] {
  */
 export function stripInline(text: string): string {
   return text
+    .replace(/<\/?(?:b|strong|em|i|term|span)(?:\s[^<>]{0,200})?>/gi, '')
+    .replace(/\[([^\]\n]{1,300})\]\{:[^}\n]{0,200}\}/g, '$1')
+    .replace(/\{:[^}\n]{0,200}\}/g, '')
     .replace(/!\[[^\]\n]{0,300}\]\([^)\s]{0,500}\)/g, '')
     .replace(/\[([^\]\n]{1,300})\]\([^)\s]{0,500}\)/g, '$1')
     .replace(/\[([^\]\n]{1,300})\]\[[^\]\n]{0,100}\]/g, '$1')

@@ -55,11 +55,37 @@ export function whenQuestion(text: string, tokens: Token[]): Question | null {
     let close = end + 1;
     while (close < tokens.length && tokens[close]?.text !== ',') close++;
     at = close + 1;
-    if (!pastTense(tokens[at])) return null;
     const named = tokens
       .slice(0, end)
       .map((token) => token.text)
       .join(' ');
+    // 'Penicillin, discovered in 1941, led to …': the year belongs to the aside, so the
+    // question asks the aside ('When was penicillin discovered?'), never 'When did … lead?'.
+    const aside = tokens.slice(end + 1, close);
+    const asideText = aside.map((token) => token.text).join(' ');
+    if (YEAR.test(asideText)) {
+      const participle = aside[0];
+      if (
+        !participle ||
+        participle.pos !== 'VERB' ||
+        !/ed$|wn$|ilt$|ought$|ung$/.test(participle.text)
+      ) {
+        return null;
+      }
+      if (aside[1]?.text.toLowerCase() !== 'in') return null;
+      const name =
+        named === named.toUpperCase() ||
+        (tokens[0]?.pos === 'PROPN' && tokens[0].text !== capitalise(tokens[0].lemma))
+          ? named
+          : lowerFirst(named);
+      return {
+        form: 'when',
+        term: named,
+        front: `When was ${name} ${participle.text}?`,
+        back: capitalise(year[1] ?? ''),
+      };
+    }
+    if (!pastTense(tokens[at]) || tokens[at + 1]?.text.toLowerCase() !== 'in') return null;
     return {
       form: 'when',
       term: named,
@@ -110,7 +136,7 @@ export function objectQuestion(text: string, tokens: Token[], names: Names): Que
   const verb = tokens[at] as Token;
   // 'Bash allows users to control …': the object of these verbs is a clause, not a thing.
   if (
-    /^(?:allow|let|enable|permit|help|make|cause|require|want|need|tell|ask|get|seem|appear|become|try|attempt)$/.test(
+    /^(?:allow|let|enable|permit|help|make|cause|require|want|need|tell|ask|get|seem|appear|become|try|attempt|consider|believe|think|find|deem|call|regard|expect)$/.test(
       verb.lemma,
     )
   ) {
@@ -124,6 +150,14 @@ export function objectQuestion(text: string, tokens: Token[], names: Names): Que
   if (verbAt < 0) return null;
   const rest = withoutStop(text.slice(verbAt + verb.text.length + 2));
   const end = OBJECT_END.exec(rest);
+  // 'immunizations for diphtheria, cholera, …, and yellow fever': a list is not cut (issue 23).
+  if (
+    end &&
+    /^[,:]/.test(end[0]) &&
+    /^[,:]\s*[^,.;]{1,60}(?:,|\s(?:and|or)\s)/.test(rest.slice(end.index))
+  ) {
+    return null;
+  }
   let object = (end ? rest.slice(0, end.index) : rest).trim();
   const adverb = /\s\p{L}+ly\b/u.exec(object);
   if (adverb) object = object.slice(0, adverb.index).trim();
@@ -167,6 +201,8 @@ export function whyQuestion(text: string, tokens: Token[], names: Names): Questi
   const verbAt = left.indexOf(` ${verb.text}`, subject.text.length - 1);
   if (verbAt < 0) return null;
   const rest = left.slice(verbAt + verb.text.length + 1).trim();
+  // '… a concern when action is required because …': the cause belongs to the 'when' clause.
+  if (/\b(?:when|if|while|whenever|unless|once)\b/i.test(rest)) return null;
   const reason = withoutStop(text.slice(at + 1));
   if (rest.includes(',') || rest.split(/\s+/).length > 12 || reason.split(/\s+/).length > 25)
     return null;

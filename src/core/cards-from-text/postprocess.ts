@@ -237,6 +237,11 @@ export function checkCards(cards: CandidateCard[], options: PostprocessOptions):
   const rejected: CheckedCards['rejected'] = {};
   const reject = (reason: Rejection) => (rejected[reason] = (rejected[reason] ?? 0) + 1);
   const seen = (options.existing ?? []).map(factOf);
+  const asked = new Set(
+    (options.existing ?? []).flatMap((card) =>
+      card.type === 'qa' ? [sameQuestionKey(card.front)] : [],
+    ),
+  );
   const content = indexContent(options.content);
   for (const raw of cards) {
     if (kept.length >= options.range.max) break;
@@ -246,14 +251,30 @@ export function checkCards(cards: CandidateCard[], options: PostprocessOptions):
       continue;
     }
     const fact = factOf(card);
+    // The same question twice ('What is osmosis?' with two answers) is one card (issue 23).
+    const question = card.type === 'qa' ? sameQuestionKey(card.front) : null;
+    if (question !== null && asked.has(question)) {
+      reject(REJECTIONS.duplicate);
+      continue;
+    }
     if (seen.some((other) => isSameFact(other, fact))) {
       reject(REJECTIONS.duplicate);
       continue;
     }
     seen.push(fact);
+    if (question !== null) asked.add(question);
     kept.push(card);
   }
   return { cards: kept, rejected };
+}
+
+/** A question as compared for repeats: lower case, no articles, spaces or final mark. */
+export function sameQuestionKey(front: string): string {
+  return front
+    .toLowerCase()
+    .replace(/\b(?:a|an|the)\b/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** The cards that pass {@link checkCards}. */

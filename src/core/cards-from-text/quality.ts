@@ -24,7 +24,8 @@ export function isTrivialAnswer(answer: string): boolean {
   if (/^(?:https?|www|ftp|mailto|com|org|net|html?|pdf)$/i.test(answer.trim())) return true;
   if (/[$€£¥]\s?\d|\b(?:US\$|USD|EUR)\b/.test(answer)) return true;
   if (/^\s*(?:pp?\.|no\.|vol\.|ISBN)/i.test(answer)) return true;
-  if (/[`{}();=<>]|::|\w_\w/.test(answer)) return true;
+  // Code: 'fn()', '{', '=>'; a prose aside in brackets ('(raw materials, …)') is no code.
+  if (/[`{};=<>]|\w\(|\(\)|::|\w_\w/.test(answer)) return true;
   if (/^(?:null|true|false|undefined|none|nan|void|self|this)$/i.test(answer.trim())) return true;
   // A bare number is trivia unless it is a year or an amount with its unit.
   if (/^\d[\d,.]*$/.test(answer.trim()) && !/^(?:1\d{3}|20\d\d)$/.test(answer.trim())) return true;

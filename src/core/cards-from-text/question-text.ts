@@ -15,7 +15,8 @@ export interface Question {
     | 'object'
     | 'why'
     | 'who'
-    | 'when';
+    | 'when'
+    | 'list';
   /** The term the card is about (for choosing by term). */
   term: string;
 }
@@ -27,8 +28,9 @@ export const withoutStop = (text: string) => text.replace(/[.!]["”’)]?$/, ''
 
 export function isTermPhrase(text: string): boolean {
   return (
-    !/^(?:it|this|that|these|those|they|there|one|he|she|each|all|some|many|most)\b/i.test(text) &&
-    !isTrivialAnswer(text)
+    !/^(?:it|this|that|these|those|they|there|one|he|she|each|all|some|many|most|other|another)\b/i.test(
+      text,
+    ) && !isTrivialAnswer(text)
   );
 }
 

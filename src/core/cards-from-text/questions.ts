@@ -43,8 +43,24 @@ function clauses(text: string): string[] {
 }
 
 function splitClauses(whole: string): string[] {
-  const parts = whole
-    .split(/;\s+|,\s+(?:and|but|while|whereas)\s+/u)
+  // ', and' after a comma in the same clause ends a list ('fibrin, platelets, and
+  // erythrocytes'): the list is not cut there (issue 23).
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of whole.matchAll(/;\s+|,\s+(?:and|but|while|whereas)\s+/gu)) {
+    const before = whole.slice(start, match.index);
+    // (Commas inside brackets are an aside, not a list: '(raw materials, …, and so forth)'.)
+    const unbracketed = before.replace(/\([^()]*\)/g, '');
+    if (/^,\s+and\s/u.test(match[0]) && unbracketed.includes(',')) continue;
+    parts.push(before);
+    start = match.index + match[0].length;
+  }
+  parts.push(whole.slice(start));
+  return cleanClauses(parts);
+}
+
+function cleanClauses(split: string[]): string[] {
+  const parts = split
     .map((clause) => clause.trim())
     .filter((clause) => clause.split(/\s+/).length >= 4);
   return parts.length > 1 ? parts : [];
@@ -63,6 +79,8 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
     )
       return;
     if (answerIsOn(question.back, question.front)) return;
+    // 'Three basic steps' before ': vascular spasm, …': the answer is cut at a colon.
+    if (text.toLowerCase().includes(`${question.back.toLowerCase()}:`)) return;
     if (!balanced(question.front) || !balanced(question.back)) return;
     out.push(question);
   };
@@ -107,7 +125,9 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
         .replace(/^refers to$/, 'refer to')
         .replace(/^refer$/, 'refer');
       const auxiliary = /s$/.test(verb.split(' ')[0] ?? '') ? 'does' : 'do';
-      if (isTermPhrase(subject) && body.split(/\s+/).length <= 25) {
+      // 'Protecting some necessarily means …': an action, not a term.
+      const action = /^\p{L}+ing\b|\b\p{L}+ly$/u.test(subject);
+      if (isTermPhrase(subject) && !action && body.split(/\s+/).length <= 25) {
         const ask = verb.startsWith('refer') ? 'refer to' : base;
         push({
           form: 'definition',
@@ -135,6 +155,12 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
           back: capitalise(name),
         });
       }
+      continue;
+    }
+    // 'Civil liberties are freedoms from restriction.': a plural term defined by a bare plural.
+    const bare = barePlural(clause, tokens, grammaticalSubject);
+    if (bare) {
+      push(bare);
       continue;
     }
     const used = USED_FOR.exec(clause);
@@ -165,6 +191,60 @@ export function questionsFor(text: string, tokens: Token[], names: Names = new S
   return out;
 }
 
+/**
+ * 'Civil rights are government guarantees of equal protection under the law, …' → 'What are
+ * civil rights?': the sentence's own subject, plural, then 'are' and a noun phrase whose head is
+ * a plural noun (not 'are important', not 'are used').
+ */
+function barePlural(clause: string, tokens: Token[], subject: string | null): Question | null {
+  if (!subject || !clause.startsWith(`${subject} are `) || !/s$/.test(subject)) return null;
+  if (!isTermPhrase(subject) || vague(subject)) return null;
+  const start = subject.split(/\s+/).length + 1;
+  let at = start;
+  while (
+    tokens[at]?.pos === 'ADJ' ||
+    (tokens[at]?.pos === 'NOUN' && tokens[at + 1]?.pos === 'NOUN')
+  )
+    at++;
+  // 'government guarantees of …': a plural head the tagger may read as a verb.
+  if (
+    tokens[at]?.pos === 'NOUN' &&
+    /[^s]s$/.test(tokens[at + 1]?.text ?? '') &&
+    /^(?:of|that|from|for|to|which|who|in|with)$/.test(tokens[at + 2]?.text ?? '')
+  ) {
+    at++;
+  }
+  const head = tokens[at];
+  if (
+    at - start > 2 ||
+    !/^(?:NOUN|VERB)$/.test(head?.pos ?? '') ||
+    !/[^s]s$/.test(head?.text ?? '')
+  ) {
+    return null;
+  }
+  // 'are groups that organize …': a plural before 'that' is a noun whatever the tagger says.
+  if (
+    head?.pos === 'VERB' &&
+    at === start &&
+    !/^(?:that|which|who|of)$/.test(tokens[at + 1]?.text ?? '')
+  ) {
+    return null;
+  }
+  const body =
+    clause
+      .slice(subject.length + 5)
+      .split(/,\s+(?:regardless|although|though|but|and|with)\b/)[0] ?? '';
+  const count = body.split(/\s+/).length;
+  if (count < 2 || count > 20 || /\b(?:it|they|this|these|those|its|their)\b/i.test(body))
+    return null;
+  return {
+    form: 'definition',
+    term: subject,
+    front: `What are ${lowerFirst(subject)}?`,
+    back: capitalise(body),
+  };
+}
+
 /** 'Server Caches: Cached data on the server side.' → 'What are Server Caches?'. */
 function glossaryQuestion(text: string, tokens: Token[]): Question | null {
   const match = GLOSSARY.exec(withoutStop(text));
@@ -179,10 +259,31 @@ function glossaryQuestion(text: string, tokens: Token[]): Question | null {
   // 'Requires more code', 'Easy to implement': a property, not what the term is.
   if (afterColon.pos === 'VERB' && /s$/.test(afterColon.text)) return null;
   if (/^\S+\s+to\s/.test(body)) return null;
+  // 'Temperature: Higher temperatures increase …' is a statement under a label, not a meaning.
+  const after = tokens.slice(colon + 1);
+  const relative = after.findIndex((token) => /^(?:that|which|who|where)$/i.test(token.text));
+  const verbAt = after.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX');
+  if (
+    verbAt > 0 &&
+    (relative < 0 || verbAt < relative) &&
+    !/(?:ing|ed)$/.test(after[verbAt]?.text ?? '')
+  ) {
+    return null;
+  }
   // 'State is scoped to the component' is a statement, not what the term is.
   if (/^\S+(?:\s+\S+)?\s+(?:is|are|was|were|can|will)\s/.test(body)) return null;
   const count = body.split(/\s+/).length;
   if (count < 3 || count > 25 || !isTermPhrase(term)) return null;
+  // 'Temperature: Higher temperatures increase …' says something about the term, not what it is.
+  const stem = term.toLowerCase().slice(0, Math.max(4, term.length - 2));
+  if (
+    body
+      .toLowerCase()
+      .split(/\s+/)
+      .slice(0, 3)
+      .some((word) => word.startsWith(stem))
+  )
+    return null;
   const verb = /[^s]s$/.test(head.text) ? 'are' : 'is';
   return { form: 'glossary', term, front: `What ${verb} ${term}?`, back: body };
 }

@@ -41,7 +41,12 @@ function keyConcepts(material: Material[]): Material[] {
   const definitions = material
     .filter((entry) => entry.definitional)
     .sort((a, b) => (rank.get(a.terms[0] ?? '') ?? 1e9) - (rank.get(b.terms[0] ?? '') ?? 1e9));
+  // One definition per term: 'Fibrinolysis is …' twice is one concept (issue 23).
+  const defined = new Set<string>();
   for (const entry of definitions) {
+    const term = entry.terms[0] ?? '';
+    if (defined.has(term)) continue;
+    defined.add(term);
     chosen.push(entry);
     used.add(entry);
   }

@@ -24,7 +24,7 @@ const POINTERS =
 const CODE_MARKS =
   /[`{}=<>|\\]|::|->|=>|\(\)|\w_\w|\w\.\w+\(|https?:|www\.|@\w|\s--?[a-z]|\w\.(?:com|org|net|io|dev|html?)\b|\w!\s|(?<![’'.-])\b(?![aAI]\b)[a-zA-Z]\b(?![.’'-])/;
 const OPINION =
-  /\b(?:fine|great|nice|awesome|amazing|powerful|daunting|tricky|incredibly|enthusiastic|interesting|dogmatic|reasonable|unexpected|really|very|quite|pretty much|simply|just|a lot|think of|imagine|as if|analogy|similar|similarly|for example|for instance|e\.g\.)\b/i;
+  /\b(?:fine|great|nice|awesome|amazing|powerful|daunting|tricky|incredibly|enthusiastic|interesting|dogmatic|reasonable|unexpected|really|very|quite|pretty much|simply|(?<!\ba )just|a lot|think of|imagine|as if|analogy|similar|similarly|for example|for instance|e\.g\.)\b/i;
 const PRONOUN_SUBJECT = /^(It|They)\s+(?=\p{Ll})/u;
 
 /** True when the sentence is prose that a learner can read alone. */
@@ -72,7 +72,38 @@ export function standsAlone(text: string): boolean {
     /^[\p{L}-]+(?:\s[\p{L}-]+)?,\s(?:if|when|as long as|unless|because|which|where)\b/u.test(text)
   )
     return false;
+  if (isExample(text)) return false;
+  // 'Utilitarians also want …', 'In its simplest form, …': the sentence before is needed.
+  if (/^\p{Lu}\S*(?:\s\S+)?\s+also\s/u.test(text)) return false;
+  if (/^[^,]{0,40}\b(?:its|their|his|her)\b[^,]{0,30},/.test(text)) return false;
+  // 'The group continues to …', 'The case, which …': a noun that points at the text before.
+  if (
+    /^The (?:group|case|movement|organization|company|study|book|author|event|plan|idea|approach|method|result|decision|campaign|project|program|policy|agreement|treaty|report|court|bill|party|center|centre|institute|commission|committee|agency|survey|poll|team|article)(?:,|\s+(?!of\b)\p{Ll})/u.test(
+      text,
+    )
+  ) {
+    return false;
+  }
+  // A reading guide ('… is helpful before turning to critiques').
+  if (/\b(?:before turning to|it is worth asking|is helpful)\b/i.test(text)) return false;
+  // 'In 1588, he launched …', 'In a small vessel, it may …': the subject is a pronoun.
+  if (/^[^,]{1,60},\s+(?:he|she|it|they|we|you)\s/u.test(text)) return false;
   return !/:$|\.\.\.|…/.test(text);
+}
+
+/**
+ * The text's examples, hypotheticals and analogies (issue 23): 'If an ordinary glass of water
+ * were enlarged …', '… if Max is eating the pizza then Michelle cannot also eat it', 'Suppose
+ * two people …', '… about the size of golf balls'. Not facts to learn.
+ */
+export function isExample(text: string): boolean {
+  if (/^(?:Suppose|Imagine|Say|Consider|Picture|Think of)\b/.test(text)) return true;
+  if (/\bif\b[^.;]{0,160}\b(?:were|would|then)\b/i.test(text)) return true;
+  if (/\b(?:about|roughly) the size of\b|\bas (?:big|small|large) as\b/i.test(text)) return true;
+  // A person named only by a first name is a character in an illustration ('Max', 'Lorna').
+  return /\b(?:if|when|once|suppose)\s+(?:\p{Lu}\p{Ll}+)\s+(?:is|are|buys|eats|wants|has|catches|decides)\b/u.test(
+    text,
+  );
 }
 
 /** The subject that opens a sentence: determiner, adjectives and nouns before its verb. */
@@ -197,4 +228,30 @@ export function isStatement(text: string, sentence: ProseSentence, page: PageCon
   // (it names an identifier of the text's code) is not a fact to learn.
   if (namesExampleCode(text, page.codeNames)) return false;
   return true;
+}
+
+/** Connectives that join a sentence to the one before without its meaning depending on it. */
+const CONNECTIVE =
+  /^(?:Additionally|Finally|Moreover|Furthermore|In addition|Ultimately|Indeed|In fact|Theoretically|In general|Generally|Today),\s+(?=\p{Ll})/u;
+
+/**
+ * 'Additionally, the act of citizen mobilization is thought to produce social capital, …' is
+ * read without its connective ('The act of …'), tokens and all; other sentences as they are.
+ */
+export function withoutConnective(sentence: ProseSentence): ProseSentence {
+  const match = CONNECTIVE.exec(sentence.text);
+  const comma = sentence.tokens.findIndex((token) => token.text === ',');
+  if (!match || comma < 0 || comma > 3) return sentence;
+  const rest = sentence.text.slice(match[0].length);
+  return {
+    ...sentence,
+    text: `${rest[0]?.toUpperCase() ?? ''}${rest.slice(1)}`,
+    tokens: sentence.tokens
+      .slice(comma + 1)
+      .map((token, at) =>
+        at === 0
+          ? { ...token, text: `${token.text[0]?.toUpperCase() ?? ''}${token.text.slice(1)}` }
+          : token,
+      ),
+  };
 }
