@@ -96,10 +96,7 @@ async function seed(context: BrowserContext, baseURL: string) {
     });
   }
   const completedAt = new Date(startedAt + ANSWERED * 1000 + 1000).toISOString();
-  await context.request.post(sessions, {
-    data: { ...session, completed_at: completedAt },
-    headers,
-  });
+  await post(sessions, { ...session, completed_at: completedAt });
   return deck.id;
 }
 
@@ -110,7 +107,7 @@ async function seed(context: BrowserContext, baseURL: string) {
 async function timeClick(page: Page, selector: string, name: string, text: string) {
   // tsx names the page's function's inner functions with a helper the page lacks.
   await page.evaluate('window.__name = (fn) => fn');
-  const timed = page.evaluate(
+  return page.evaluate(
     ([css, label, wanted]) =>
       new Promise<number>((resolve, reject) => {
         const target = [...document.querySelectorAll<HTMLElement>(css)].find((element) =>
@@ -130,12 +127,6 @@ async function timeClick(page: Page, selector: string, name: string, text: strin
       }),
     [selector, name, text] as const,
   );
-  try {
-    return await timed;
-  } catch (error) {
-    await page.screenshot({ path: '.tmp/offline-deck-failure.png' });
-    throw error;
-  }
 }
 
 const storage = (page: Page) =>
