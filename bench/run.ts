@@ -14,6 +14,7 @@ import { createDeck, newUser } from '../test/support/fixtures';
 import { startTestServer } from '../test/support/test-server';
 import { adversarialBench } from './adversarial';
 import { answersBench } from './answers';
+import { OFFLINE_DECK_SECTION, offlineDeckBench } from './offline-deck';
 import { OFFLINE_SYNC_SECTION, offlineSyncBench } from './offline-sync';
 import { PAGE_LOAD_SECTION, pageLoadBench, pageLoadReport } from './page-load';
 import { ankiExportBench } from './anki-export';
@@ -270,8 +271,10 @@ transaction: the card, the \`card_reviews\` row and the session counters.
       : null;
     // The built app in a throttled Chromium (needs `npm run build:web`).
     const pageLoad = fs.existsSync('dist/web/index.html') ? await pageLoadBench() : null;
+    const offlineDeck = fs.existsSync('dist/web/index.html') ? await offlineDeckBench() : null;
     console.log(`${table}\n\n${ratios}\n\n${answers}\n\n${evaluation}\n\n${linearTime}`);
     if (pageLoad) console.log(pageLoad);
+    if (offlineDeck) console.log(offlineDeck);
     if (!process.env.BENCH_NO_WRITE) {
       // Written as the formatter would write it, so `npm run lint` stays green after a run.
       const options = (await prettier.resolveConfig('docs/PERFORMANCE.md')) ?? {};
@@ -284,6 +287,7 @@ transaction: the card, the \`card_reviews\` row and the session counters.
       report = replaceSection(report, 'Hostile content, linear time', linearTime);
       report = replaceSection(report, OFFLINE_SYNC_SECTION, offlineSync);
       if (pageLoad) report = replaceSection(report, PAGE_LOAD_SECTION, pageLoadReport(pageLoad));
+      if (offlineDeck) report = replaceSection(report, OFFLINE_DECK_SECTION, offlineDeck);
       report = replaceSection(
         report,
         'Generation',

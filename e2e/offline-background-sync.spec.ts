@@ -6,9 +6,9 @@ import { answerGood, deckWithCards, keepOffline, serverCards } from './support/o
  * Issue 24: background sync. Answers given offline wait on the device; with the app closed,
  * the browser's 'sync' event wakes the service worker, which sends them (Chromium offers
  * Background Sync; the test fires the event through the DevTools protocol, as the browser does
- * when the network returns).
+ * when the network returns). What it merged is said once, when the app next opens.
  */
-test('answers given offline reach the server through the service worker, with the app closed', async ({
+test('answers given offline reach the server through the service worker, with the app closed, and the app says what was merged when it next opens', async ({
   page,
   context,
 }) => {
@@ -34,7 +34,13 @@ test('answers given offline reach the server through the service worker, with th
   await page.close();
   const other = await context.newPage();
   await context.setOffline(false);
-  expect((await serverCards(other, deckId)).map((card) => card.review_count)).toEqual([0, 0]);
+  const before = await serverCards(other, deckId);
+  expect(before.map((card) => card.review_count)).toEqual([0, 0]);
+  // Deleted elsewhere while this device was offline: part of the merge the app must report.
+  const deleted = await other.request.delete(`/api/flashcards/${before[1]?.id}`, {
+    headers: { origin: appOrigin },
+  });
+  expect(deleted.status()).toBe(200);
 
   const cdp = await context.newCDPSession(other);
   const registrationId = new Promise<string>((resolve) => {
@@ -55,11 +61,35 @@ test('answers given offline reach the server through the service worker, with th
 
   await expect
     .poll(async () => (await serverCards(other, deckId)).map((card) => card.review_count))
-    .toEqual([1, 1]);
+    .toEqual([1]);
   await expect
     .poll(async () => {
       const stats = await (await other.request.get(`/api/stats?deck_id=${deckId}`)).json();
       return [stats.total_sessions, stats.total_reviews];
     })
-    .toEqual([1, 2]);
+    .toEqual([1, 1]);
+
+  // The app opens again: it says what the worker merged while it was closed…
+  await other.goto('/dashboard');
+  await expect(other.getByText('Offline answers synced')).toBeVisible();
+  await expect(
+    other.getByText('1 answer was recorded; 1 card had been deleted elsewhere'),
+  ).toBeVisible();
+  // …once: the notice is gone from the device.
+  const noticesLeft = () =>
+    other.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('mnemo-sync-notices');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('notices').objectStore('notices').count();
+            count.onsuccess = () => {
+              open.result.close();
+              resolve(count.result);
+            };
+          };
+        }),
+    );
+  await expect.poll(noticesLeft).toBe(0);
 });

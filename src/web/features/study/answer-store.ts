@@ -1,5 +1,6 @@
 import { type IDBPDatabase, openDB } from 'idb';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { keepNotice } from './sync-notices';
 
 /**
  * The answers waiting to be sent, in IndexedDB ('mnemo', 'pending-reviews'), and how one is
@@ -25,6 +26,23 @@ export interface PendingReview {
   offline?: OfflineSessionInfo;
   /** 'complete': not an answer but the end of an offline session (at `createdAt`). */
   kind?: 'answer' | 'complete';
+}
+
+/** What a sync of offline answers merged (reported once the queue is empty). */
+export interface SyncTally {
+  recorded: number;
+  deleted: number;
+  refused: number;
+}
+
+export const noTally = (): SyncTally => ({ recorded: 0, deleted: 0, refused: 0 });
+
+/** The tally after `next` was sent (no error) or refused for good (`error`). */
+export function counted(tally: SyncTally, next: PendingReview, error?: ApiError): SyncTally {
+  if (!next.offline || next.kind === 'complete') return tally;
+  if (!error) return { ...tally, recorded: tally.recorded + 1 };
+  if (error.code === 'CARD_NOT_FOUND') return { ...tally, deleted: tally.deleted + 1 };
+  return { ...tally, refused: tally.refused + 1 };
 }
 
 /** The background sync's tag: the page registers it when an answer waits offline. */
@@ -133,15 +151,33 @@ export async function send(next: PendingReview): Promise<void> {
 /**
  * One pass over the waiting answers, in order (the service worker's background sync): each sent
  * or, refused for good, dropped; throws at the first that failed otherwise (the browser then
- * tries the sync again later).
+ * tries the sync again later). What it merged is kept for the app to say when it next opens
+ * (sync-notices.ts): no page was open to be told. Passes run one after another.
  */
-export async function sendWaiting(): Promise<void> {
-  for (const next of await all()) {
-    try {
-      await send(next);
-    } catch (error) {
-      if (!isPermanent(error)) throw error;
+export function sendWaiting(): Promise<void> {
+  // One pass at a time: the browser's own sync and another (a retry, a second tag) may fire
+  // together, and two passes reading the same answers would send and count each twice.
+  const pass = passing.catch(() => undefined).then(sendPass);
+  passing = pass;
+  return pass;
+}
+
+let passing: Promise<void> = Promise.resolve();
+
+async function sendPass(): Promise<void> {
+  let tally = noTally();
+  try {
+    for (const next of await all()) {
+      try {
+        await send(next);
+        tally = counted(tally, next);
+      } catch (error) {
+        if (!isPermanent(error)) throw error;
+        tally = counted(tally, next, error);
+      }
+      await remove(next.id);
     }
-    await remove(next.id);
+  } finally {
+    await keepNotice(tally).catch(() => undefined);
   }
 }

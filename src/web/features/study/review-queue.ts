@@ -2,16 +2,19 @@ import type { ApiError } from '../../lib/api-client';
 import {
   all,
   ANSWER_SYNC_TAG,
+  counted,
   isPermanent,
+  noTally,
   type OfflineSessionInfo,
   type PendingReview,
   put,
   remove,
   send,
   SEND_ANSWERS_MESSAGE,
+  type SyncTally,
 } from './answer-store';
 
-export type { OfflineSessionInfo, PendingReview };
+export type { OfflineSessionInfo, PendingReview, SyncTally };
 
 /**
  * The durable answer queue ("nothing lost"): every rating is written to IndexedDB first and
@@ -30,13 +33,6 @@ export type { OfflineSessionInfo, PendingReview };
  * when the tab regains the network.
  */
 
-/** What a sync of offline answers merged (reported once the queue is empty). */
-export interface SyncTally {
-  recorded: number;
-  deleted: number;
-  refused: number;
-}
-
 type Listener = (pending: number) => void;
 type ErrorListener = (error: ApiError, review: PendingReview) => void;
 type TallyListener = (tally: SyncTally) => void;
@@ -46,7 +42,7 @@ const errorListeners = new Set<ErrorListener>();
 let pendingCount = 0;
 let sending: Promise<void> | undefined;
 const tallyListeners = new Set<TallyListener>();
-let tally: SyncTally = { recorded: 0, deleted: 0, refused: 0 };
+let tally: SyncTally = noTally();
 /** The item being sent now, and when its sending ends (a withdrawal waits for it). */
 let inFlight: { id: string; done: Promise<void> } | undefined;
 /** Answers taken back (undo) before they were sent: never sent, even if read meanwhile. */
@@ -85,17 +81,10 @@ function askBackgroundSync() {
     .catch(() => undefined); // not offered, or refused: the next start or 'online' sends them
 }
 
-function count(next: PendingReview, error?: ApiError) {
-  if (!next.offline || next.kind === 'complete') return;
-  if (!error) tally.recorded++;
-  else if (error.code === 'CARD_NOT_FOUND') tally.deleted++;
-  else tally.refused++;
-}
-
 function reportTally() {
   if (tally.recorded + tally.deleted + tally.refused === 0) return;
   const merged = tally;
-  tally = { recorded: 0, deleted: 0, refused: 0 };
+  tally = noTally();
   for (const listener of tallyListeners) listener(merged);
 }
 
@@ -117,13 +106,13 @@ async function sendAll(): Promise<void> {
     try {
       await send(next);
       recorded.add(next.id);
-      count(next);
+      tally = counted(tally, next);
       await remove(next.id);
       await publish();
       delay = 1000;
     } catch (error) {
       if (isPermanent(error)) {
-        count(next, error);
+        tally = counted(tally, next, error);
         await remove(next.id);
         await publish();
         // A card deleted elsewhere while offline is part of the merge's report, not an error.

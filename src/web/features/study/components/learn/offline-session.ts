@@ -37,10 +37,16 @@ export async function startOfflineSession(
   deckId: string,
   timeZone: string,
 ): Promise<OfflineStart | null> {
+  const reading = performance.now();
   const kept = await keptDeck(userId, deckId).catch(() => undefined);
   if (!kept) return null;
+  // Marks for bench/offline-deck.ts (reading the copy, building the queue): cheap and harmless.
+  performance.measure('mnemo:offline-read', { start: reading });
   const now = new Date();
   const id = `offline-${crypto.randomUUID()}`;
+  const building = performance.now();
+  const queue = offlineQueue(kept, now, id);
+  performance.measure('mnemo:offline-queue', { start: building });
   return {
     session: {
       id,
@@ -56,7 +62,7 @@ export async function startOfflineSession(
       good_count: 0,
       easy_count: 0,
     },
-    queue: offlineQueue(kept, now, id),
+    queue,
     info: { deckId, sessionType: 'mixed', timeZone, startedAt: now.toISOString() },
   };
 }
