@@ -3,6 +3,7 @@ import { generateBuiltinCards } from './builtin-generator';
 import { clozeOf, complementOf } from './cloze-cards';
 import { definedTerm } from './defined-term';
 import { signalQuestions } from './definition-forms';
+import { standsAlone } from './standalone';
 import { FREQUENCY } from './word-frequency.fixture';
 
 /**
@@ -94,5 +95,16 @@ describe('the article of an appositive definition (round M)', () => {
     ).map((question) => question.front);
     expect(fronts).toContain('What is magnitude?');
     expect(fronts).not.toContain('What is the magnitude?');
+  });
+});
+
+describe('a group the text before names (round M)', () => {
+  it("leaves out 'The American scientists made calculations …'", () => {
+    expect(
+      standsAlone(
+        'The American scientists made calculations in English units (feet, inches, pounds, etc.) and forgot to convert their answers to the standard metric SI units.',
+      ),
+    ).toBe(false);
+    expect(standsAlone('SI units are based on the metric system.')).toBe(true);
   });
 });
