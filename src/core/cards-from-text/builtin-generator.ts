@@ -20,6 +20,7 @@ import {
   withReferent,
 } from './standalone';
 import { chooseForStrategy, type Material } from './selection';
+import { blockBefore, continuesAView, isNewsItem, openingStory } from './asides';
 import {
   keyTermHeads,
   namedOften,
@@ -185,6 +186,9 @@ export function generateBuiltinCards(
     marked: new Set(sentences.flatMap((sentence) => sentence.marked)),
   });
   const material: Material[] = [];
+  const story = openingStory(sentences, (section) => ({
+    heading: document.sections[section]?.heading ?? null,
+  }));
   sentences.forEach((read, at) => {
     const sentence = withoutConnective(read);
     const previous = sentence.previous !== null ? sentences[at - 1] : undefined;
@@ -196,6 +200,16 @@ export function generateBuiltinCards(
     // A definition the document marks asks a question that stands alone even when its
     // sentence does not ('And as noted earlier, basophils release heparin, a …').
     const signals = signalQuestions(sentence.text, sentence.marked, names, sentence.glossary);
+    // The opening story, news items and a view without its holder: only a marked definition.
+    if (
+      story.has(at) ||
+      isNewsItem(sentence.text) ||
+      continuesAView(sentence, blockBefore(sentences, at))
+    ) {
+      const found = signalMaterial(sentence, signals, request.cardTypes);
+      if (found) material.push(found);
+      return;
+    }
     if (text === null || !standsAlone(text) || !isStatement(text, sentence, page)) {
       // So does a definition of the sentence's own subject ('Civil rights are government
       // guarantees of …, such as …'), when its answer leans on nothing.

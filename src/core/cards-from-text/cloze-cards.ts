@@ -34,9 +34,11 @@ export const PRACTITIONERS =
 /** 'The canonical name … is Nil.': the short name at the end is what to hide. */
 export function complementOf(text: string): string | undefined {
   const match =
-    /^(?:The|A|An)\s.{5,160}?\s(?:is|are|was|were)\s(?:(?:a|an|the)\s)?([\p{L}][\p{L}'’<>-]*(?:\s[\p{L}][\p{L}'’-]*)?)[.!]$/u.exec(
+    /^(?:The|A|An)\s.{5,160}?\s(?:is|are|was|were)\s(?:(?:a|an|the|its|their)\s)?([\p{L}][\p{L}'’<>-]*(?:\s[\p{L}][\p{L}'’-]*)?)[.!]$/u.exec(
       text,
     );
+  // '… from which it is {{c1::described}}': a passive verb, not a term.
+  if (match?.[1] && /^\p{Ll}+ed$/u.test(match[1])) return undefined;
   return match?.[1];
 }
 
@@ -61,7 +63,7 @@ export function clozeOf(
   const before = text.slice(0, at);
   if (
     /^\p{Lu}/u.test(term.text) &&
-    (/^\s\p{Lu}/u.test(after) || /\p{Lu}[\p{L}.]*\s$/u.test(before))
+    (/^\s(?:(?:of|for|and|de)\s)?\p{Lu}/u.test(after) || /\p{Lu}[\p{L}.]*\s$/u.test(before))
   ) {
     return null;
   }

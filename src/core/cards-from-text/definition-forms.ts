@@ -179,10 +179,11 @@ function appositive(text: string, marked: string[], names: Names): Question | nu
     const determiner = /\b(a|an|the)\s+(?:[\p{L}-]+\s+){0,2}$/iu
       .exec(text.slice(0, at))?.[1]
       ?.toLowerCase();
-    const countable = determiner && !plural(subject) && /^\p{Ll}/u.test(subject);
-    const named = countable
-      ? `${determiner === 'the' ? 'the' : /^[aeiou]/i.test(subject) ? 'an' : 'a'} ${subject}`
-      : subject;
+    // 'the **magnitude**, the size or amount' → 'What is magnitude?': 'the' points at one of
+    // the text's things, not at the term.
+    const countable =
+      determiner && determiner !== 'the' && !plural(subject) && /^\p{Ll}/u.test(subject);
+    const named = countable ? `${/^[aeiou]/i.test(subject) ? 'an' : 'a'} ${subject}` : subject;
     return {
       form: 'definition',
       term: subject,

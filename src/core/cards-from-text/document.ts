@@ -1,7 +1,13 @@
 import { isSectionTitle } from '../content/chunking';
 import { trimChars } from '../content/scan';
 import { splitProseSentences } from './sentences';
-import { GLOSSARY_HEADINGS, glossaryTerm, markedTermsOf, sentenceMarks } from './signals';
+import {
+  GLOSSARY_HEADINGS,
+  glossaryTerm,
+  markedTermsOf,
+  sentenceMarks,
+  termTableEntries,
+} from './signals';
 
 /**
  * The document reader: a text's structure before any card is written. Headings (Markdown `#`,
@@ -200,6 +206,15 @@ export function readDocument(text: string): DocumentModel {
       return add('quote', joinLines(lines.map((line) => line.replace(/^>\s?/, ''))));
     }
     if (lines.filter((line) => line.includes('|')).length >= Math.max(2, lines.length - 1)) {
+      // A table of term and meaning reads as a glossary: each row an entry.
+      const entries = termTableEntries(lines, inGlossary);
+      if (entries) {
+        const glossary = inGlossary;
+        inGlossary = true;
+        for (const entry of entries) addProse('list-item', entry);
+        inGlossary = glossary;
+        return;
+      }
       return add('table', lines.join('\n'));
     }
     const codeLines = lines.filter(looksLikeCode).length;

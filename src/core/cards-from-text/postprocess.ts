@@ -7,6 +7,7 @@ import {
 } from '../card-content/cloze';
 import { CLOZE_NUMBERS_MAX } from '../flashcard-schemas';
 import { hasLongDeletion, isGiveaway } from './card-checks';
+import { definedTerm } from './defined-term';
 import { type ContentIndex, indexContent, matchQuote, wordSequence } from './grounding';
 import { paragraphAround } from './passages';
 import { comparedForms, matchStem } from './quote-normalise';
@@ -242,6 +243,7 @@ export function checkCards(cards: CandidateCard[], options: PostprocessOptions):
       card.type === 'qa' ? [sameQuestionKey(card.front)] : [],
     ),
   );
+  const defined = new Set((options.existing ?? []).map(definedTerm).filter(Boolean));
   const content = indexContent(options.content);
   for (const raw of cards) {
     if (kept.length >= options.range.max) break;
@@ -257,11 +259,14 @@ export function checkCards(cards: CandidateCard[], options: PostprocessOptions):
       reject(REJECTIONS.duplicate);
       continue;
     }
-    if (seen.some((other) => isSameFact(other, fact))) {
+    // One definition of a term in a deck: its glossary entry and its sentence are one fact.
+    const term = definedTerm(card);
+    if (seen.some((other) => isSameFact(other, fact)) || (term !== null && defined.has(term))) {
       reject(REJECTIONS.duplicate);
       continue;
     }
     seen.push(fact);
+    if (term !== null) defined.add(term);
     if (question !== null) asked.add(question);
     kept.push(card);
   }

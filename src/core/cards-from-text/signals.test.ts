@@ -43,3 +43,38 @@ describe('marked terms', () => {
     expect(sentences[0]?.marked).toEqual(['osmosis']);
   });
 });
+
+describe('tables of term and meaning (issue 23)', () => {
+  const TABLE = [
+    '| term | meaning |',
+    '| --- | --- |',
+    '| referendum | an election in which the voters decide whether to overturn existing law or policy |',
+    '| suffrage | the right to vote |',
+  ].join('\n');
+
+  it('reads each row as a glossary entry, and asks for its term', async () => {
+    const { termTableEntries } = await import('./signals');
+    expect(termTableEntries(TABLE.split('\n'), false)).toEqual([
+      'referendum: an election in which the voters decide whether to overturn existing law or policy',
+      'suffrage: the right to vote',
+    ]);
+    const sentences = analyseProse(readDocument(`# Terms\n\n${TABLE}\n`));
+    expect(sentences.map((sentence) => [sentence.glossary, sentence.marked])).toEqual([
+      [true, ['referendum']],
+      [true, ['suffrage']],
+    ]);
+  });
+
+  it('leaves any other table a table', async () => {
+    const { termTableEntries } = await import('./signals');
+    const factors = [
+      '| Factor number | Name | Type of molecule |',
+      '|:-:|:-:|:-:|',
+      '| I | Fibrinogen | Plasma protein |',
+    ];
+    expect(termTableEntries(factors, true)).toBeNull();
+    expect(
+      termTableEntries(['| Element | Symbol |', '|:-:|:-:|', '| oxygen | O |'], false),
+    ).toBeNull();
+  });
+});

@@ -63,3 +63,30 @@ export function sentenceMarks(sentences: string[], terms: string[]): string[][] 
   }
   return out;
 }
+
+const TERM_COLUMN = /^(?:terms?|words?|concepts?|key terms?|vocabulary)$/i;
+const MEANING_COLUMN = /^(?:meanings?|definitions?|descriptions?|explanations?)$/i;
+
+/**
+ * A table of term and meaning (two columns, headed 'term | meaning' or the like, or any
+ * two-column table of a glossary section) as glossary entries: 'displacement: the change in
+ * position …'. Null for any other table.
+ */
+export function termTableEntries(lines: string[], inGlossary: boolean): string[] | null {
+  const rows = lines
+    .filter((line) => !/^\|?[\s:|-]+\|?$/.test(line))
+    .map((line) =>
+      line
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+  const [header, ...body] = rows;
+  if (!header || header.length !== 2 || body.length === 0) return null;
+  if (body.some((row) => row.length !== 2 || !row[0] || !row[1])) return null;
+  const headed =
+    TERM_COLUMN.test(header[0]?.replace(/[*_]/g, '') ?? '') &&
+    MEANING_COLUMN.test(header[1]?.replace(/[*_]/g, '') ?? '');
+  if (!headed && !inGlossary) return null;
+  return body.map(([term, meaning]) => `${term}: ${meaning}`);
+}

@@ -84,6 +84,11 @@ export function standsAlone(text: string): boolean {
   ) {
     return false;
   }
+  // 'The American scientists made calculations …': which scientists is in the text before.
+  if (
+    /^The (?:\p{Lu}\p{Ll}+ )?(?:scientists|researchers|students|officials|engineers)\b/u.test(text)
+  )
+    return false;
   // A reading guide ('… is helpful before turning to critiques').
   if (/\b(?:before turning to|it is worth asking|is helpful)\b/i.test(text)) return false;
   // 'In 1588, he launched …', 'In a small vessel, it may …': the subject is a pronoun.
