@@ -71,13 +71,25 @@ export function hasLongDeletion(front: string): boolean {
 }
 
 /**
- * True when a word of the answer and a word of the rest share their first seven letters: the
- * sentence answers its own cloze ('In an {{c1::individualist system}}, individuals take
- * precedence …'). Used by the built-in generator for its deletions.
+ * True when a word of the answer and a word of the rest share a root (seven letters or more,
+ * and most of the shorter word): the sentence answers its own cloze ('In an
+ * {{c1::individualist system}}, individuals take precedence …'). Used by the built-in
+ * generator for its deletions.
  */
 export function sharesRoot(answer: string, rest: string): boolean {
-  const roots = (text: string) =>
-    (text.toLowerCase().match(/\p{L}{7,}/gu) ?? []).map((word) => word.slice(0, 7));
-  const restRoots = new Set(roots(rest));
-  return roots(answer).some((root) => restRoots.has(root));
+  const words = (text: string) => text.toLowerCase().match(/\p{L}{7,}/gu) ?? [];
+  const others = words(rest);
+  // 'individualist' / 'individuals' share a root; 'chloroplasts' / 'chlorophyll' only a
+  // prefix: the common start must be seven letters and most of the shorter word.
+  const common = (a: string, b: string) => {
+    let length = 0;
+    while (length < a.length && a[length] === b[length]) length++;
+    return length;
+  };
+  return words(answer).some((word) =>
+    others.some((other) => {
+      const shared = common(word, other);
+      return shared >= 7 && shared >= 0.8 * Math.min(word.length, other.length);
+    }),
+  );
 }

@@ -184,6 +184,13 @@ describe('refusals (issue 23)', () => {
         'Platelets are key players in , the process by which the body seals a ruptured blood vessel',
       ),
     ).toBe(false);
+    // A shared prefix is no shared root: the chloroplasts are not given away by chlorophyll.
+    expect(
+      sharesRoot(
+        'chloroplasts',
+        'Photosynthesis takes place in the  of plant cells, which contain the green pigment chlorophyll',
+      ),
+    ).toBe(false);
   });
 
   it('round K: bare plural definitions, a why across a when clause, the parts of a term', () => {

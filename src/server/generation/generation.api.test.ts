@@ -46,8 +46,16 @@ describe('generation with the built-in generator', () => {
 
     const done = await json<GenerationJob>(await user.get(`/api/generation/jobs/${job.id}`), 200);
     expect(done.completed_at).not.toBeNull();
-    expect(done.cards_created).toBeGreaterThanOrEqual(5);
+    // A 120-word article: the generator writes the cards it can stand behind (four here: the
+    // fifth it wrote once, 'Who mapped the cycle that bears his name …?', gave its answer away),
+    // and says why it wrote fewer than the strategy's five.
+    expect(done.cards_created).toBeGreaterThanOrEqual(4);
     expect(done.cards_created).toBeLessThanOrEqual(15);
+    if (done.cards_created < 5) {
+      expect(JSON.stringify(done)).toMatch(
+        /Only \d cards: the text has few self-contained sentences/,
+      );
+    }
     const cards = await json<FlashcardPage>(
       await user.get(`/api/flashcards?source_job_id=${job.id}&limit=100`),
       200,
