@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { DECK_NAME_MAX } from './content-limits';
 
 /** Limits on deck fields (documented in docs/ARCHITECTURE.md). */
-export const DECK_NAME_MAX = 200;
+export { DECK_NAME_MAX } from './content-limits';
 export const DECK_DESCRIPTION_MAX = 2000;
 export const DECK_DAILY_LIMIT_MAX = 9999;
 

@@ -1,5 +1,6 @@
 import { TAG_MAX_LENGTH, TAG_MESSAGES, tagsSchema } from './tags';
 import { z } from 'zod';
+import { CARD_CONTENT_MAX } from './content-limits';
 import { CLOZE_MESSAGES, clozeNumbers, validateCloze } from './card-content/cloze';
 import { stripControlCharacters } from './card-content/control-characters';
 
@@ -9,7 +10,7 @@ export const CARD_STATES = ['new', 'learning', 'review', 'suspended'] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
 /** Limits (documented in docs/ARCHITECTURE.md). */
-export const CARD_CONTENT_MAX = 20_000;
+export { CARD_CONTENT_MAX } from './content-limits';
 export const BULK_MAX = 1000;
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 10_000;

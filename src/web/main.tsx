@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
+import { afterFirstPaint } from './lib/after-paint';
 import { startServiceWorker } from './lib/pwa';
 
 const root = document.getElementById('root');
@@ -14,4 +15,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-startServiceWorker();
+// The service worker (and workbox-window) once the first screen is up.
+afterFirstPaint(startServiceWorker);

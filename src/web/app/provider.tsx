@@ -1,22 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useAfterFirstPaint } from '../lib/after-paint';
 import { AuthProvider } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
 
-/** The toaster, loaded on its own once the page has loaded (lib/toast.ts). */
+/** The toaster, loaded on its own once the page has painted (lib/toast.ts queues till then). */
 const ThemedToaster = lazy(() => import('./toaster'));
 
 function LateToaster() {
-  const [loaded, setLoaded] = useState(document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const show = () => setLoaded(true);
-    // The page may have finished loading between the first render and this effect.
-    if (document.readyState === 'complete') return show();
-    window.addEventListener('load', show, { once: true });
-    return () => window.removeEventListener('load', show);
-  }, [loaded]);
+  const loaded = useAfterFirstPaint();
   return loaded ? (
     <Suspense fallback={null}>
       <ThemedToaster />

@@ -4,6 +4,7 @@ import { RouteError } from '../components/errors/route-error';
 import { RootLayout } from '../components/layouts/root-layout';
 import { LoadingMessage } from '../components/ui/spinner';
 import { AccountNotices } from '../features/auth/components/account-notices';
+import { useAfterFirstPaint } from '../lib/after-paint';
 import { useAuth } from '../lib/auth';
 import { UpdatePrompt } from '../features/offline/update-prompt';
 import { LandingRoute } from './routes/landing';
@@ -19,7 +20,8 @@ const OfflineKeeper = lazy(() =>
 /** Only for a signed-in user: a signed-out visitor's page does not load the scheduler. */
 function KeepOffline() {
   const { user } = useAuth();
-  return user ? (
+  const painted = useAfterFirstPaint();
+  return user && painted ? (
     <Suspense fallback={null}>
       <OfflineKeeper />
     </Suspense>

@@ -1,3 +1,5 @@
+import { sessionStore } from './session-store';
+
 /** One fetch wrapper for Mnemo's API: JSON in and out, `{ error: { code, message } }` → ApiError. */
 
 export class ApiError extends Error {
@@ -68,6 +70,9 @@ export interface RequestOptions {
 
 function sendToLogin(): void {
   if (typeof window === 'undefined') return; // the service worker sending answers (sw.ts)
+  // A request still under way when the user signed out (the offline keeper's, say) answers 401
+  // too: the user is where they chose to be, not sent to sign in again.
+  if (!sessionStore.get().data) return;
   const { pathname, search } = window.location;
   if (pathname === '/login' || pathname === '/signup') return;
   // A full navigation reloads the auth state, which is stale when the session expired.

@@ -14,7 +14,7 @@ import {
   MAX_UPLOAD_BYTES,
   REQUEST_MESSAGES,
   UPLOAD_EXTENSIONS,
-} from '../../../core/generation-requests';
+} from '../../../core/generation-texts';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';

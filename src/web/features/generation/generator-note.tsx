@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { generatorLabel } from '../../../core/ai-settings-schemas';
+import { generatorLabel } from '../../../core/ai-settings-view';
 import { useAiSettings } from '../settings/api/ai-settings';
 
 /** Which generator will write the cards (issue 22 §4), with the way to Settings → AI. */

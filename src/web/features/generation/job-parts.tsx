@@ -1,4 +1,4 @@
-import { GENERATION_MESSAGES } from '../../../core/generation-requests';
+import { GENERATION_MESSAGES } from '../../../core/generation-texts';
 import type { GenerationJob } from './api';
 
 /**

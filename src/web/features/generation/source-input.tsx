@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import { type RefObject, useState } from 'react';
 import { countWords } from '../../../core/content';
-import { UPLOAD_EXTENSIONS } from '../../../core/generation-requests';
+import { UPLOAD_EXTENSIONS } from '../../../core/generation-texts';
 import { Input, Textarea } from '../../components/ui/input';
 import { cn, formatBytes } from '../../lib/utils';
 import type { Mode } from './options';

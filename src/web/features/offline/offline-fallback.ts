@@ -1,7 +1,7 @@
 import type { Deck } from '../../../core/deck-schemas';
 import { isApiError } from '../../lib/api-client';
 import { sessionStore } from '../../lib/session-store';
-import { type KeptDeck, offlineCounts } from './offline-deck';
+import type { KeptDeck } from './kept-deck';
 import { keptDeck, keptDecks } from './offline-store';
 
 /**
@@ -12,7 +12,9 @@ export const isNetworkError = (error: unknown) => isApiError(error) && error.sta
 
 const userId = () => sessionStore.get().data?.user.id;
 
-function deckOf(kept: KeptDeck, now = new Date()): Deck {
+/** The counts come from the scheduler's queue, loaded only when a copy is shown (offline). */
+async function deckOf(kept: KeptDeck, now = new Date()): Promise<Deck> {
+  const { offlineCounts } = await import('./offline-deck');
   const counts = offlineCounts(kept, now);
   return {
     ...kept.copy.deck,
@@ -24,13 +26,13 @@ function deckOf(kept: KeptDeck, now = new Date()): Deck {
 export async function offlineDeck(deckId: string): Promise<Deck | undefined> {
   const id = userId();
   const kept = id ? await keptDeck(id, deckId).catch(() => undefined) : undefined;
-  return kept ? deckOf(kept) : undefined;
+  return kept ? await deckOf(kept) : undefined;
 }
 
 export async function offlineDecks(): Promise<Deck[] | undefined> {
   const id = userId();
   const kept = id ? await keptDecks(id).catch(() => []) : [];
-  return kept.length > 0 ? kept.map((each) => deckOf(each)) : undefined;
+  return kept.length > 0 ? await Promise.all(kept.map((each) => deckOf(each))) : undefined;
 }
 
 /** Runs `load`; when the network fails and the device keeps a copy, answers with the copy. */

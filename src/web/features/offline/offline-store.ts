@@ -3,7 +3,7 @@ import { mediaUrl } from '../../../core/card-content/media';
 import type { OfflineCopy } from '../../../core/offline-schemas';
 import { api } from '../../lib/api-client';
 import { timeZone } from '../../lib/time-zone';
-import { type KeptDeck, keptDeckFrom, keptKey } from './offline-deck';
+import { type KeptDeck, keptDeckFrom, keptKey } from './kept-deck';
 
 /**
  * Decks kept for offline study, in IndexedDB ('mnemo-offline'), and their media in the

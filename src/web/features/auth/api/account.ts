@@ -1,3 +1,4 @@
+import { useAfterFirstPaint } from '../../../lib/after-paint';
 import { useQuery } from '@tanstack/react-query';
 
 /**
@@ -15,9 +16,11 @@ interface AccountNotices {
 
 /** The server's notices for the signed-in user (src/server/auth/account-proof.ts). */
 export function useAccountNotices(userId: string | undefined) {
+  // Asked once the first screen is up: it loads the auth client (lib/after-paint.ts).
+  const painted = useAfterFirstPaint();
   return useQuery({
     queryKey: [...accountNoticesQueryKey, userId],
-    enabled: Boolean(userId),
+    enabled: Boolean(userId) && painted,
     staleTime: 0,
     queryFn: async () => {
       const { authClient, authErrorMessage } = await loadClient();

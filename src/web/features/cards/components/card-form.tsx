@@ -1,11 +1,11 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
-import { CARD_CONTENT_MAX } from '../../../../core/flashcard-schemas';
+import { CARD_CONTENT_MAX } from '../../../../core/content-limits';
 import { Button } from '../../../components/ui/button';
 import { DialogClose } from '../../../components/ui/dialog';
 import { useFieldTouch } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { normalizeTags } from '../../../../core/tags';
+import { normalizeTags } from '../../../../core/tag-text';
 import { Spinner } from '../../../components/ui/spinner';
 import { rovingKeyDown } from '../../../lib/roving';
 import { cn } from '../../../lib/utils';

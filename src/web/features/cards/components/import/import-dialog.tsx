@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MAX_UPLOAD_BYTES } from '../../../../../core/generation-requests';
+import { MAX_UPLOAD_BYTES } from '../../../../../core/generation-texts';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
 import { Label } from '../../../../components/ui/label';
