@@ -27,7 +27,9 @@ export function pagePreloadTags(manifest: Manifest, page: AppPath): string {
   const scripts = [...own.scripts].filter((file) => !entry.scripts.has(file));
   const styles = [...own.styles].filter((file) => !entry.styles.has(file));
   return [
-    ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...scripts.map(
+      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
+    ),
     ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join('');
 }
