@@ -183,7 +183,9 @@ describe('files and client routes', () => {
     const statsChunk = manifest['app/routes/stats.tsx']?.file;
     expect(deckChunk).toBeTruthy();
     const deckPage = (await rawGet('/deck/0a1b2c')).body.toString();
-    expect(deckPage).toContain(`<link rel="modulepreload" crossorigin href="/${deckChunk}">`);
+    expect(deckPage).toContain(
+      `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${deckChunk}">`,
+    );
     expect(deckPage).not.toContain(`/${statsChunk}`);
     expect((await rawGet('/stats')).body.toString()).toContain(`/${statsChunk}`);
     // The landing page is in the entry; an unknown page loads no page's chunks either.
