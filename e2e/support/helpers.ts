@@ -76,6 +76,19 @@ export async function latestMail(to: string, subjectIncludes: string): Promise<O
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousViolations(page: Page) {
+  // axe judges the settled page: a toast still fading in or out has blended colours. Finite
+  // animations only (a spinner never ends), and never longer than two seconds.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => null)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const axePath = path.resolve('node_modules/axe-core/axe.min.js');
   await page.addScriptTag({ content: await fs.readFile(axePath, 'utf8') });
   const results = await page.evaluate(async () => {

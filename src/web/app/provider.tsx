@@ -1,16 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useAfterFirstPaint } from '../lib/after-paint';
 import { AuthProvider } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
+import { whenToastWanted } from '../lib/toast';
 import { ThemeProvider } from '../lib/theme';
 
 /** The toaster, loaded on its own once the page has painted (lib/toast.ts queues till then). */
 const ThemedToaster = lazy(() => import('./toaster'));
 
 function LateToaster() {
-  const loaded = useAfterFirstPaint();
-  return loaded ? (
+  const painted = useAfterFirstPaint();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenToastWanted(() => setWanted(true)), []);
+  return painted || wanted ? (
     <Suspense fallback={null}>
       <ThemedToaster />
     </Suspense>
