@@ -116,3 +116,21 @@ interface AxeResults {
     nodes: Array<{ target: string[] }>;
   }>;
 }
+
+/**
+ * Every toast's text from now on, kept as it appears: a toast that the next one replaces at once
+ * (toasts show one at a time) is still seen, however short its time on screen.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+        const text = toast.textContent ?? '';
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}
